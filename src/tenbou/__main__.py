@@ -1,0 +1,7 @@
+"""``python -m tenbou``: the same as the ``tenbou`` command."""
+
+import sys
+
+from .cli import main
+
+sys.exit(main())

@@ -1,0 +1,318 @@
+"""The ``tenbou`` command line: a thin front end over :mod:`tenbou.api`.
+
+``tenbou score`` scores a hand written in hand notation (see
+:mod:`tenbou.hand`) or read from a JSON request file; ``--json`` prints the
+JSON result, one line per request (JSON Lines in, JSON Lines out).
+``tenbou rules list|show|diff`` describes the presets.
+
+Exit status: 0 on success, 2 on bad input (the error names the field or tile).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+from typing import Any, TextIO
+
+from . import __version__
+from .api import score
+from .errors import RequestError, TenbouError
+from .hand import Hand
+from .rules import OPTION_SPECS, get_preset, presets
+
+__all__ = ["main"]
+
+_FLAG_NAMES = ("riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei",
+               "tenhou", "chiihou", "renhou")  # fmt: skip
+
+
+# -- input ----------------------------------------------------------------------------------
+
+
+def _read_requests(source: str) -> Iterator[tuple[int, dict[str, Any] | TenbouError]]:
+    """Requests from a file or stdin: one JSON object, or JSON Lines."""
+    text = sys.stdin.read() if source == "-" else Path(source).read_text(encoding="utf-8")
+    stripped = text.strip()
+    if not stripped:
+        yield 1, RequestError(f"{source}: no request (empty input)")
+        return
+    try:
+        whole = json.loads(stripped)
+    except json.JSONDecodeError:
+        whole = None
+    else:
+        if isinstance(whole, dict):
+            yield 1, whole
+            return
+        yield 1, RequestError(f"{source}: expected a JSON object or JSON Lines, not {type(whole).__name__}")
+        return
+    for n, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            obj = json.loads(line)
+        except json.JSONDecodeError as e:
+            yield n, RequestError(f"line {n}: not JSON ({e.msg} at column {e.colno})")
+            continue
+        if not isinstance(obj, dict):
+            yield n, RequestError(f"line {n}: expected a JSON object, not {type(obj).__name__}")
+            continue
+        yield n, obj
+
+
+def _parse_override(text: str) -> tuple[str, object]:
+    name, eq, raw = text.partition("=")
+    if not eq or not name:
+        raise RequestError(f"--set expects option=value (e.g. kiriage=true), not {text!r}")
+    try:
+        value: object = json.loads(raw)
+    except json.JSONDecodeError:
+        value = raw.split(",") if OPTION_SPECS.get(name) and OPTION_SPECS[name].kind == "yaku_set" else raw
+    return name, value
+
+
+def _request_from_args(args: argparse.Namespace) -> dict[str, Any]:
+    hand = Hand.parse(args.hand)
+    req: dict[str, Any] = {}
+    if args.set:
+        req["rules"] = {"preset": args.rules, "overrides": dict(_parse_override(s) for s in args.set)}
+    else:
+        req["rules"] = args.rules
+    winner = args.winner
+    players = args.players
+    if players is not None:
+        req["players"] = players
+    n = players or 4
+    if args.seat_wind is not None:
+        idx = "ESWN".index(args.seat_wind)
+        req["dealer"] = (winner - idx) % n
+    else:
+        req["dealer"] = args.dealer
+    req["round_wind"] = args.round
+    req["winner"] = winner
+    if args.from_seat is not None:
+        req["from"] = args.from_seat
+    req.update(hand.request_fields())
+    for name in _FLAG_NAMES:
+        if getattr(args, name):
+            req[name] = True
+    if args.dora:
+        req["dora_indicators"] = args.dora
+    if args.ura:
+        req["ura_indicators"] = args.ura
+    for name in ("kita", "honba", "riichi_sticks"):
+        value = getattr(args, name)
+        if value:
+            req[name] = value
+    return req
+
+
+# -- human output -------------------------------------------------------------------------------
+
+
+def _signed(n: int) -> str:
+    return f"{n:+,}" if n else "0"
+
+
+def _fu_text(result: dict[str, Any]) -> str:
+    items = result["fu_breakdown"]
+    if not items:
+        return f"{result['fu']} (not counted for this hand)"
+    parts = " + ".join(f"{i['reason'].replace('_', ' ')} {i['fu']}" for i in items)
+    raw = sum(i["fu"] for i in items)
+    if raw == result["fu"]:
+        return f"{result['fu']}  ({parts})"
+    return f"{result['fu']}  ({parts} = {raw}, rounded up)"
+
+
+def format_result(request: dict[str, Any], result: dict[str, Any]) -> str:
+    """A score result for people: yaku table, fu breakdown, value, payments."""
+    lines = []
+    how = "tsumo" if result.get("from") is None else f"ron from seat {result['from']}"
+    who = "dealer" if result.get("dealer") else "non-dealer"
+    lines.append(f"Winner    seat {result['winner']} ({who}), {how}")
+    melds = " ".join(
+        f"{m['type']}:{m['tiles']}" + (f"@{m['from']}" if m.get("from") is not None else "")
+        for m in request.get("melds") or []
+    )
+    lines.append(f"Hand      {request.get('hand', '')} +{request.get('win_tile', '')} {melds}".rstrip())
+    lines.append(f"Shape     {result['form']}, wait {result['wait']}")
+    lines.append("Yaku")
+    width = max(len(y["name"]) for y in result["yaku"])
+    for y in result["yaku"]:
+        mult = y.get("yakuman", 0)
+        value = f"yakuman x{mult}" if mult > 1 else "yakuman" if mult else f"{y['han']} han"
+        lines.append(f"  {y['name']:<{width}}  {value:<10}  {y['name_ja']}")
+    lines.append(f"Fu        {_fu_text(result)}")
+    limit = f", {result['limit'].replace('_', ' ')}" if result["limit"] else ""
+    lines.append(
+        f"Value     {result['han']} han {result['fu']} fu{limit}: base {result['base_points']:,}, "
+        f"hand {result['points']:,}"
+    )
+    for p in result.get("pao", []):
+        lines.append(f"Pao       seat {p['seat']} is liable for {p['yaku']}")
+    lines.append("Payments")
+    for p in result["payments"]:
+        src = "table " if p["from"] is None else f"seat {p['from']}"
+        lines.append(f"  {src} -> seat {p['to']}  {p['points']:>7,}  {p['kind']}")
+    lines.append("Deltas    " + "  ".join(f"seat {i}: {_signed(d)}" for i, d in enumerate(result["deltas"])))
+    return "\n".join(lines)
+
+
+# -- commands -------------------------------------------------------------------------------
+
+
+def _emit_error(e: TenbouError, out: TextIO, as_json: bool, where: str = "") -> None:
+    if as_json:
+        out.write(json.dumps(e.to_dict(), ensure_ascii=False) + "\n")
+    else:
+        sys.stderr.write(f"tenbou: error{where}: {e} [{e.code}]\n")
+
+
+def _run_requests(args: argparse.Namespace, handler: Callable[[dict[str, Any]], dict[str, Any]],
+                  formatter: Callable[[dict[str, Any], dict[str, Any]], str]) -> int:
+    out = sys.stdout
+    status = 0
+    source = args.hand
+    is_file = source == "-" or Path(source).is_file()
+    if not is_file:
+        try:
+            req = _request_from_args(args)
+            result = handler(req)
+        except TenbouError as e:
+            _emit_error(e, out, args.json)
+            return 2
+        if args.json:
+            out.write(json.dumps(result, ensure_ascii=False) + "\n")
+        else:
+            out.write(formatter(req, result) + "\n")
+        return 0
+    first = True
+    for line_no, item in _read_requests(source):
+        try:
+            if isinstance(item, TenbouError):
+                raise item
+            result = handler(item)
+        except TenbouError as e:
+            status = 2
+            _emit_error(e, out, args.json, f" (request {line_no})")
+            continue
+        if args.json:
+            out.write(json.dumps(result, ensure_ascii=False) + "\n")
+        else:
+            if not first:
+                out.write("\n")
+            out.write(formatter(item, result) + "\n")
+            first = False
+    return status
+
+
+def _cmd_score(args: argparse.Namespace) -> int:
+    return _run_requests(args, score, format_result)
+
+
+def _cmd_rules(args: argparse.Namespace) -> int:
+    out = sys.stdout
+    try:
+        if args.rules_cmd == "list":
+            items = [{"id": p.id, "name": p.name, "name_en": p.name_en} for p in presets().values()]
+            if args.json:
+                out.write(json.dumps(items, ensure_ascii=False) + "\n")
+            else:
+                width = max(len(i["id"]) for i in items)
+                for i in items:
+                    out.write(f"{i['id']:<{width}}  {i['name']} ({i['name_en']})\n")
+            return 0
+        if args.rules_cmd == "show":
+            p = get_preset(args.id)
+            data = p.to_dict()
+            if args.json:
+                out.write(json.dumps(data, ensure_ascii=False) + "\n")
+                return 0
+            out.write(f"{p.id}: {p.name} ({p.name_en})\n")
+            for note in p.notes:
+                out.write(f"  note: {note}\n")
+            options: dict[str, dict[str, Any]] = data["options"]  # type: ignore[assignment]
+            for name, entry in options.items():
+                out.write(f"  {name} = {json.dumps(entry['value'], ensure_ascii=False)}\n")
+                out.write(f"      source: {entry['source']}\n")
+                if "note" in entry:
+                    out.write(f"      note: {entry['note']}\n")
+            return 0
+        a, b = get_preset(args.a), get_preset(args.b)
+        da, db = a.rules.to_dict(), b.rules.to_dict()
+        diff = {k: {"a": da[k], "b": db[k]} for k in OPTION_SPECS if da[k] != db[k]}
+        if args.json:
+            out.write(json.dumps({"a": a.id, "b": b.id, "options": diff}, ensure_ascii=False) + "\n")
+            return 0
+        if not diff:
+            out.write(f"{a.id} and {b.id} have the same options\n")
+        for k, v in diff.items():
+            out.write(f"{k}: {a.id}={json.dumps(v['a'], ensure_ascii=False)}  "
+                      f"{b.id}={json.dumps(v['b'], ensure_ascii=False)}\n")
+        return 0
+    except TenbouError as e:
+        _emit_error(e, out, args.json)
+        return 2
+
+
+def _add_hand_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("hand", metavar="HAND|FILE",
+                   help="a hand in hand notation ('23m55p +4m pon:555z@2 ...'), or a JSON request file ('-' = stdin)")
+    p.add_argument("--json", action="store_true", help="print JSON (one result per line)")
+    p.add_argument("--rules", default="tenhou", help="rules preset id (default: tenhou)")
+    p.add_argument("--set", action="append", metavar="OPTION=VALUE", help="override a rule option (repeatable)")
+    p.add_argument("--players", type=int, choices=(3, 4), help="number of players (default: the preset's)")
+    p.add_argument("--winner", type=int, default=0, help="the winner's seat (default 0)")
+    p.add_argument("--dealer", type=int, default=0, help="the dealer's seat (default 0)")
+    p.add_argument("--seat-wind", choices=("E", "S", "W", "N"),
+                   help="the winner's seat wind (sets the dealer relative to the winner)")
+    p.add_argument("--round", default="E", choices=("E", "S", "W", "N"), help="round wind (default E)")
+    p.add_argument("--from", dest="from_seat", type=int, metavar="SEAT",
+                   help="ron: the discarder's seat (leave out for a tsumo)")
+    p.add_argument("--dora", metavar="TILES", help="dora indicators, mpsz (e.g. 1p4z)")
+    p.add_argument("--ura", metavar="TILES", help="ura dora indicators, mpsz")
+    p.add_argument("--kita", type=int, default=0, help="North tiles set aside (three players)")
+    p.add_argument("--honba", type=int, default=0)
+    p.add_argument("--riichi-sticks", type=int, default=0)
+    for name in _FLAG_NAMES:
+        p.add_argument(f"--{name.replace('_', '-')}", dest=name, action="store_true", help=argparse.SUPPRESS)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="tenbou", description="Riichi mahjong rules engine: score and settle hands.")
+    parser.add_argument("--version", action="version", version=f"tenbou {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True)
+    p = sub.add_parser("score", help="score a winning hand",
+                       description="Score a winning hand. Situation flags: " +
+                       " ".join(f"--{n.replace('_', '-')}" for n in _FLAG_NAMES) + ".")
+    _add_hand_args(p)
+    p.set_defaults(func=_cmd_score)
+    r = sub.add_parser("rules", help="list, show and compare rule presets")
+    rsub = r.add_subparsers(dest="rules_cmd", required=True)
+    lst = rsub.add_parser("list", help="every preset id and name")
+    lst.add_argument("--json", action="store_true")
+    show = rsub.add_parser("show", help="a preset's options, each with its source")
+    show.add_argument("id")
+    show.add_argument("--json", action="store_true")
+    diff = rsub.add_parser("diff", help="the options where two presets differ")
+    diff.add_argument("a")
+    diff.add_argument("b")
+    diff.add_argument("--json", action="store_true")
+    r.set_defaults(func=_cmd_rules)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``tenbou`` command."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    func: Callable[[argparse.Namespace], int] = args.func
+    return func(args)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

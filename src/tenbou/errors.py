@@ -1,0 +1,87 @@
+"""Errors raised by tenbou.
+
+Every error tenbou raises on bad input is a :class:`TenbouError`, a
+:class:`ValueError` with a short machine-readable ``code`` and a message that
+quotes the offending field, tile or token. Nothing is silently corrected.
+
+>>> from tenbou.tiles import parse_tiles
+>>> try:
+...     parse_tiles("1238z")
+... except TenbouError as e:
+...     print(e.code, "|", e)
+notation | '8z' is not a tile (honours are 1z-7z) in '1238z'
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "IllegalEventError",
+    "InvalidHandError",
+    "LogFormatError",
+    "NotationError",
+    "RequestError",
+    "RuleError",
+    "TenbouError",
+]
+
+
+class TenbouError(ValueError):
+    """Base class of every error tenbou raises on bad input.
+
+    ``code`` is stable and machine-readable (it is the ``error.code`` of the
+    JSON interface); the message is for people and names the bad field/tile.
+    """
+
+    default_code = "error"
+
+    def __init__(self, message: str, code: str | None = None) -> None:
+        super().__init__(message)
+        self.code: str = code or self.default_code
+
+    @property
+    def message(self) -> str:
+        return str(self.args[0]) if self.args else ""
+
+    def to_dict(self) -> dict[str, dict[str, str]]:
+        """The JSON error object: ``{"error": {"code": ..., "message": ...}}``."""
+        return {"error": {"code": self.code, "message": self.message}}
+
+
+class NotationError(TenbouError):
+    """Malformed tile, meld or hand notation (quotes the bad token)."""
+
+    default_code = "notation"
+
+
+class InvalidHandError(TenbouError):
+    """A hand that cannot be scored: not a winning shape, no yaku, or a
+    contradictory situation (e.g. ippatsu without riichi).
+
+    Codes: ``not_winning``, ``no_yaku``, ``contradiction``, ``impossible``.
+    """
+
+    default_code = "invalid_hand"
+
+
+class RuleError(TenbouError):
+    """Unknown preset or option, or an option value out of range."""
+
+    default_code = "rule"
+
+
+class RequestError(TenbouError):
+    """A JSON request with a missing, unknown or ill-typed field."""
+
+    default_code = "request"
+
+
+class IllegalEventError(TenbouError):
+    """A game event that cannot happen in the current state."""
+
+    default_code = "illegal_event"
+
+
+class LogFormatError(TenbouError):
+    """A game record that cannot be read."""
+
+    default_code = "log_format"

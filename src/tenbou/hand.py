@@ -1,0 +1,350 @@
+"""Melds and winning hands, with a compact notation for people.
+
+A :class:`Meld` is a call (chi, pon, daiminkan, kakan) or a closed kan
+(ankan); ``from_seat`` is the absolute seat whose discard was called (for a
+kakan, that of the original pon). A :class:`Hand` is the concealed tiles
+*without* the winning tile, the melds in call order and the winning tile.
+
+Hand notation (used by the CLI and by ``str(hand)``)::
+
+    <concealed> +<win tile> [<meld> ...]
+
+    meld := pon:<3 tiles>@<seat>         pon of <seat>'s discard
+          | chi:<3 tiles>@<seat>         chi (a run) of <seat>'s discard
+          | kan:<4 tiles>@<seat>         daiminkan (open kan of a discard)
+          | kakan:<4 tiles>@<seat>       added kan; <seat> gave the original pon
+          | ankan:<4 tiles>              closed kan
+    any meld may end with =<tile>, the tile that was called: chi:234m@3=3m
+
+Melds are written in call order. For example the seeds' daisangen hand, won
+on 4m, with the dragons called from seats 2, 0 and 3:
+
+>>> h = Hand.parse("23m55p +4m pon:555z@2 pon:666z@0 pon:777z@3")
+>>> str(h)
+'23m55p +4m pon:555z@2 pon:666z@0 pon:777z@3'
+>>> h.melds[2]
+Meld.parse('pon:777z@3')
+>>> Hand.parse("23m55p +4m pon:556z@2")
+Traceback (most recent call last):
+...
+tenbou.errors.NotationError: a pon needs three tiles of one kind, not '556z' in 'pon:556z@2'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum
+
+from .errors import NotationError
+from .tiles import Tile, Wind, format_tiles, parse_tiles
+
+__all__ = ["Hand", "Meld", "MeldType", "Situation"]
+
+
+class MeldType(Enum):
+    """The five kinds of meld, by their JSON names."""
+
+    CHI = "chi"
+    PON = "pon"
+    DAIMINKAN = "daiminkan"
+    KAKAN = "kakan"
+    ANKAN = "ankan"
+
+    @property
+    def is_kan(self) -> bool:
+        return self in _KANS
+
+    @property
+    def is_open(self) -> bool:
+        return self is not MeldType.ANKAN
+
+
+_KANS = frozenset((MeldType.DAIMINKAN, MeldType.KAKAN, MeldType.ANKAN))
+_NOTATION_NAMES = {
+    "chi": MeldType.CHI,
+    "pon": MeldType.PON,
+    "kan": MeldType.DAIMINKAN,
+    "daiminkan": MeldType.DAIMINKAN,
+    "kakan": MeldType.KAKAN,
+    "ankan": MeldType.ANKAN,
+}
+_SHORT_NAME = {
+    MeldType.CHI: "chi",
+    MeldType.PON: "pon",
+    MeldType.DAIMINKAN: "kan",
+    MeldType.KAKAN: "kakan",
+    MeldType.ANKAN: "ankan",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Meld:
+    """One meld. Construction validates the shape (a chi is a run of one suit,
+    a pon three and a kan four of one kind) and the source (``from_seat`` is
+    given for every meld but an ankan). ``context`` names the meld in errors."""
+
+    type: MeldType
+    tiles: tuple[Tile, ...]
+    from_seat: int | None = None
+    called: Tile | None = None
+
+    def __post_init__(self) -> None:
+        where = f" in {self.notation()!r}"
+        kinds = sorted(t.kind for t in self.tiles)
+        text = format_tiles(self.tiles)
+        if self.type is MeldType.CHI:
+            if len(kinds) != 3:
+                raise NotationError(f"a chi needs three tiles, not {text!r}{where}")
+            if kinds[0] >= 27 or kinds[0] // 9 != kinds[2] // 9 or kinds != [kinds[0], kinds[0] + 1, kinds[0] + 2]:
+                raise NotationError(f"a chi must be a run of one suit, not {text!r}{where}")
+        else:
+            want = 3 if self.type is MeldType.PON else 4
+            if len(kinds) != want or kinds[0] != kinds[-1]:
+                name = "pon" if want == 3 else "kan"
+                number = "three" if want == 3 else "four"
+                raise NotationError(f"a {name} needs {number} tiles of one kind, not {text!r}{where}")
+        if self.type is MeldType.ANKAN:
+            if self.from_seat is not None:
+                raise NotationError(f"an ankan is not called from anyone, but has from={self.from_seat}{where}")
+        elif self.from_seat is None:
+            raise NotationError(f"a {self.type.value} needs the seat it was called from{where}")
+        elif isinstance(self.from_seat, bool) or not isinstance(self.from_seat, int) or not 0 <= self.from_seat <= 3:
+            raise NotationError(f"meld source must be a seat 0..3, not {self.from_seat!r}{where}")
+        if self.called is not None:
+            if self.type is MeldType.ANKAN:
+                raise NotationError(f"an ankan has no called tile{where}")
+            if self.called not in self.tiles:
+                raise NotationError(f"the called tile {self.called} is not in the meld{where}")
+
+    # -- notation -------------------------------------------------------------------------------
+
+    @classmethod
+    def parse(cls, text: str) -> Meld:
+        """A meld from its notation, e.g. ``pon:555z@2`` or ``ankan:5555m``."""
+        if not isinstance(text, str) or ":" not in text:
+            raise NotationError(
+                f"a meld is written type:tiles[@seat], e.g. 'pon:555z@2', not {text!r}"
+            )
+        name, _, rest = text.partition(":")
+        mtype = _NOTATION_NAMES.get(name)
+        if mtype is None:
+            raise NotationError(f"{name!r} is not a meld type (chi, pon, kan, kakan, ankan) in {text!r}")
+        called: Tile | None = None
+        if "=" in rest:
+            rest, _, called_text = rest.partition("=")
+            called = _one_tile(called_text, text)
+        seat: int | None = None
+        if "@" in rest:
+            rest, _, seat_text = rest.partition("@")
+            if seat_text not in ("0", "1", "2", "3"):
+                raise NotationError(f"{seat_text!r} is not a seat (0-3) in {text!r}")
+            seat = int(seat_text)
+        tiles = _tiles_in(rest, text)
+        try:
+            return cls(mtype, tiles, seat, called)
+        except NotationError as e:
+            raise NotationError(f"{_strip_where(str(e))} in {text!r}") from None
+
+    def notation(self) -> str:
+        """This meld's notation; ``Meld.parse(m.notation()) == m``."""
+        out = f"{_SHORT_NAME[self.type]}:{format_tiles(self.tiles)}"
+        if self.from_seat is not None:
+            out += f"@{self.from_seat}"
+        if self.called is not None:
+            out += f"={self.called}"
+        return out
+
+    def __str__(self) -> str:
+        return self.notation()
+
+    def __repr__(self) -> str:
+        return f"Meld.parse('{self.notation()}')"
+
+    def to_dict(self) -> dict[str, object]:
+        """The meld as a JSON object of the request format.
+
+        >>> Meld.parse("chi:345m@3=4m").to_dict()
+        {'type': 'chi', 'tiles': '345m', 'from': 3, 'called': '4m'}
+        """
+        out: dict[str, object] = {"type": self.type.value, "tiles": format_tiles(self.tiles)}
+        if self.from_seat is not None:
+            out["from"] = self.from_seat
+        if self.called is not None:
+            out["called"] = str(self.called)
+        return out
+
+    # -- properties -----------------------------------------------------------------------------
+
+    @property
+    def kind(self) -> int:
+        """The lowest tile kind in the meld (the start of a chi)."""
+        return min(t.kind for t in self.tiles)
+
+    @property
+    def is_open(self) -> bool:
+        return self.type is not MeldType.ANKAN
+
+    @property
+    def is_kan(self) -> bool:
+        return self.type in _KANS
+
+
+def _strip_where(message: str) -> str:
+    i = message.rfind(" in '")
+    return message[:i] if i >= 0 else message
+
+
+def _tiles_in(text: str, context: str) -> tuple[Tile, ...]:
+    try:
+        return parse_tiles(text)
+    except NotationError as e:
+        raise NotationError(f"{_strip_where(str(e))} in {context!r}") from None
+
+
+def _one_tile(text: str, context: str) -> Tile:
+    tiles = _tiles_in(text, context)
+    if len(tiles) != 1:
+        raise NotationError(f"expected one tile after '=', not {text!r} in {context!r}")
+    return tiles[0]
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """A winning hand: ``concealed`` tiles without the winning tile, ``melds`` in
+    call order and the ``win_tile``. Construction checks the tile count
+    (13 - 3 x melds concealed tiles) and that no kind appears more than four
+    times; rule-dependent checks (red fives, seats) happen when it is scored."""
+
+    concealed: tuple[Tile, ...]
+    melds: tuple[Meld, ...]
+    win_tile: Tile
+
+    def __post_init__(self) -> None:
+        want = 13 - 3 * len(self.melds)
+        if len(self.melds) > 4:
+            raise NotationError(f"a hand has at most four melds, not {len(self.melds)}")
+        if len(self.concealed) != want:
+            raise NotationError(
+                f"with {len(self.melds)} meld(s) the hand must hold {want} concealed tiles besides the "
+                f"winning tile, not {len(self.concealed)} in {format_tiles(self.concealed)!r}"
+            )
+        counts = [0] * 34
+        for t in self.all_tiles():
+            counts[t.kind] += 1
+        for kind, n in enumerate(counts):
+            if n > 4:
+                tile = Tile(kind)
+                raise NotationError(f"{n} copies of {tile} in one hand (there are only four) in {str(self)!r}")
+
+    @classmethod
+    def parse(cls, text: str) -> Hand:
+        """A hand from its notation (see the module doc)."""
+        if not isinstance(text, str):
+            raise NotationError(f"a hand must be a string, not {type(text).__name__}")
+        concealed: tuple[Tile, ...] | None = None
+        win: Tile | None = None
+        melds: list[Meld] = []
+        for token in text.split():
+            if ":" in token:
+                melds.append(Meld.parse(token))
+            elif token.startswith("+"):
+                if win is not None:
+                    raise NotationError(f"two winning tiles in {text!r}")
+                win = _one_tile(token[1:], text)
+            elif concealed is None and not melds:
+                head, plus, tail = token.partition("+")
+                concealed = _tiles_in(head, text)
+                if plus:
+                    win = _one_tile(tail, text)
+            else:
+                raise NotationError(f"unexpected {token!r} in {text!r} (melds are written type:tiles@seat)")
+        if concealed is None:
+            concealed = ()
+        if win is None:
+            raise NotationError(f"no winning tile (+tile) in {text!r}")
+        return cls(concealed, tuple(melds), win)
+
+    @classmethod
+    def of(cls, concealed: str, win_tile: str, melds: Sequence[Meld] = ()) -> Hand:
+        """A hand from mpsz strings: ``Hand.of("23m55p555666777z", "4m")``."""
+        return cls(parse_tiles(concealed), tuple(melds), Tile.parse(win_tile))
+
+    def all_tiles(self) -> list[Tile]:
+        """Every tile of the hand: concealed, winning tile and melds."""
+        out = [*self.concealed, self.win_tile]
+        for m in self.melds:
+            out.extend(m.tiles)
+        return out
+
+    @property
+    def is_closed(self) -> bool:
+        """No open meld (an ankan keeps the hand closed)."""
+        return all(m.type is MeldType.ANKAN for m in self.melds)
+
+    def request_fields(self) -> dict[str, object]:
+        """``hand``, ``win_tile`` and ``melds`` fields of a JSON request.
+
+        >>> Hand.parse("23m55p +4m pon:555z@2").request_fields()["melds"]
+        [{'type': 'pon', 'tiles': '555z', 'from': 2}]
+        """
+        return {
+            "hand": format_tiles(self.concealed),
+            "win_tile": str(self.win_tile),
+            "melds": [m.to_dict() for m in self.melds],
+        }
+
+    def __str__(self) -> str:
+        parts = [format_tiles(self.concealed), f"+{self.win_tile}"]
+        parts.extend(m.notation() for m in self.melds)
+        return " ".join(p for p in parts if p)
+
+    def __repr__(self) -> str:
+        return f"Hand.parse('{self}')"
+
+
+@dataclass(frozen=True, slots=True)
+class Situation:
+    """Everything about a win besides the tiles: seats, winds, how it was won
+    and the dora. ``discarder`` is the seat that dealt in (``None`` = tsumo).
+
+    >>> s = Situation(dealer=0, winner=1, discarder=3)
+    >>> s.seat_wind, s.tsumo, s.is_dealer
+    (<Wind.SOUTH: 'S'>, False, False)
+    """
+
+    players: int = 4
+    dealer: int = 0
+    winner: int = 0
+    discarder: int | None = None
+    round_wind: Wind = Wind.EAST
+    riichi: bool = False
+    double_riichi: bool = False
+    ippatsu: bool = False
+    rinshan: bool = False
+    chankan: bool = False
+    haitei: bool = False
+    houtei: bool = False
+    tenhou: bool = False
+    chiihou: bool = False
+    renhou: bool = False
+    dora_indicators: tuple[Tile, ...] = ()
+    ura_indicators: tuple[Tile, ...] = ()
+    kita: int = 0
+
+    @property
+    def tsumo(self) -> bool:
+        return self.discarder is None
+
+    @property
+    def seat_wind(self) -> Wind:
+        return Wind.of_index((self.winner - self.dealer) % self.players)
+
+    @property
+    def is_dealer(self) -> bool:
+        return self.winner == self.dealer
+
+    @property
+    def in_riichi(self) -> bool:
+        """Riichi or double riichi was declared."""
+        return self.riichi or self.double_riichi

@@ -1,0 +1,202 @@
+"""The :class:`Rules` dataclass and the specification of every option."""
+
+from __future__ import annotations
+
+import dataclasses
+import difflib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Literal
+
+from ..errors import RuleError
+
+__all__ = ["LOCAL_YAKU", "OPTION_SPECS", "YAKUMAN_IDS", "OptionSpec", "Rules"]
+
+#: every yakuman id (a rule may count any of them double)
+YAKUMAN_IDS = (
+    "kokushi", "kokushi_13", "suuankou", "suuankou_tanki", "daisangen", "shousuushii",
+    "daisuushii", "tsuuiisou", "chinroutou", "ryuuiisou", "chuuren", "junsei_chuuren",
+    "suukantsu", "tenhou", "chiihou", "renhou_yakuman", "suurenkou", "isshoku_yonjun",
+)  # fmt: skip
+#: local yaku that a rule set may switch on with ``local_yaku``
+LOCAL_YAKU = ("suurenkou", "isshoku_yonjun")
+
+OptionKind = Literal["bool", "int", "choice", "yaku_set", "int_tuple"]
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """How an option is typed and what it means (for validation, docs and the CLI)."""
+
+    name: str
+    kind: OptionKind
+    doc: str
+    choices: tuple[object, ...] = ()
+
+
+def _opt(kind: OptionKind, doc: str, choices: tuple[object, ...] = ()) -> dict[str, object]:
+    return {"kind": kind, "doc": doc, "choices": choices}
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """Every option of a rule set. Make one with :func:`~tenbou.rules.get_rules`
+    (a preset) and vary it with :meth:`replace`; all fields are validated."""
+
+    players: tuple[int, ...] = field(
+        metadata=_opt("int_tuple", "player counts the rule set is played with (first = default)", (4, 3))
+    )
+    red_fives: int = field(
+        metadata=_opt("int", "red fives in the set: 0, 3 (one per suit) or 4 (two of them 5p)", (0, 3, 4))
+    )
+    open_tanyao: bool = field(metadata=_opt("bool", "tanyao counts on an open hand (kuitan)"))
+    double_wind_pair_fu: int = field(
+        metadata=_opt("int", "fu of a pair of the tile that is both seat and round wind", (2, 4))
+    )
+    rinshan_tsumo_fu: bool = field(
+        metadata=_opt("bool", "a rinshan kaihou win gets the 2 fu of a tsumo")
+    )
+    kazoe: str = field(
+        metadata=_opt("choice", "what 13 or more han without a yakuman is worth", ("yakuman", "sanbaiman"))
+    )
+    kiriage: bool = field(
+        metadata=_opt("bool", "4 han 30 fu and 3 han 60 fu are rounded up to mangan (kiriage mangan)")
+    )
+    double_yakuman: frozenset[str] = field(
+        metadata=_opt("yaku_set", "yakuman counted as double (e.g. kokushi_13 suuankou_tanki)", YAKUMAN_IDS)
+    )
+    yakuman_stacking: bool = field(
+        metadata=_opt("bool", "several yakuman in one hand add up (otherwise the hand is one yakuman)")
+    )
+    yakuman_cap: int = field(
+        metadata=_opt("int", "largest total yakuman multiplier a hand can reach (0 = no cap)")
+    )
+    local_yaku: frozenset[str] = field(metadata=_opt("yaku_set", "local yaku that are played", LOCAL_YAKU))
+    renhou: str = field(
+        metadata=_opt(
+            "choice",
+            "what renhou (a ron before one's first draw) is worth: not a yaku, a mangan, a baiman or a "
+            "yakuman; a mangan/baiman renhou is scored as the better of that limit and the hand without it",
+            ("none", "mangan", "baiman", "yakuman"),
+        )
+    )
+    ippatsu: bool = field(metadata=_opt("bool", "ippatsu is a yaku"))
+    ura_dora: bool = field(metadata=_opt("bool", "ura dora are counted for a riichi winner"))
+    nukidora: bool = field(
+        metadata=_opt("bool", "three players: North tiles set aside (kita) count as dora")
+    )
+    north_yakuhai: bool = field(
+        metadata=_opt("bool", "three players: a North set is a value set (yakuhai) for everyone")
+    )
+    honba_unit: int = field(
+        metadata=_opt(
+            "int",
+            "points per honba counter and per paying player: each payer of a tsumo pays it, the "
+            "discarder of a ron pays it once for every other player (100: 300 a ron with four players)",
+        )
+    )
+    riichi_stick_points: int = field(metadata=_opt("int", "value of a riichi stick on the table"))
+    sanma_tsumo: str = field(
+        metadata=_opt(
+            "choice",
+            "three players, tsumo: 'tsumo_loss' (the missing North share is not paid) or 'north_split' "
+            "(the North share is split between the two payers, each half rounded up to 100)",
+            ("tsumo_loss", "north_split"),
+        )
+    )
+
+    def __post_init__(self) -> None:
+        for spec in OPTION_SPECS.values():
+            _check(spec, getattr(self, spec.name))
+
+    def replace(self, **changes: object) -> Rules:
+        """A copy with some options changed; unknown names raise :class:`RuleError`."""
+        return self.with_options(changes)
+
+    def with_options(self, changes: Mapping[str, object]) -> Rules:
+        """A copy with options changed from a mapping (JSON-like values accepted:
+        lists for sets and tuples)."""
+        fixed: dict[str, object] = {}
+        for name, value in changes.items():
+            spec = OPTION_SPECS.get(name)
+            if spec is None:
+                raise RuleError(f"unknown rule option {name!r}{_did_you_mean(name)}")
+            fixed[name] = _coerce(spec, value)
+        return dataclasses.replace(self, **fixed)  # type: ignore[arg-type]
+
+    def to_dict(self) -> dict[str, object]:
+        """Options as JSON-ready values (sets as sorted lists)."""
+        out: dict[str, object] = {}
+        for name, spec in OPTION_SPECS.items():
+            v = getattr(self, name)
+            if spec.kind == "yaku_set":
+                v = sorted(v)
+            elif spec.kind == "int_tuple":
+                v = list(v)
+            out[name] = v
+        return out
+
+    @classmethod
+    def from_dict(cls, values: Mapping[str, object]) -> Rules:
+        """Rules from a complete mapping of option values."""
+        missing = [n for n in OPTION_SPECS if n not in values]
+        if missing:
+            raise RuleError(f"rule options missing: {', '.join(missing)}")
+        fixed: dict[str, object] = {}
+        for name, value in values.items():
+            spec = OPTION_SPECS.get(name)
+            if spec is None:
+                raise RuleError(f"unknown rule option {name!r}{_did_you_mean(name)}")
+            fixed[name] = _coerce(spec, value)
+        return cls(**fixed)  # type: ignore[arg-type]
+
+
+OPTION_SPECS: dict[str, OptionSpec] = {
+    f.name: OptionSpec(f.name, f.metadata["kind"], f.metadata["doc"], tuple(f.metadata["choices"]))
+    for f in dataclasses.fields(Rules)
+}
+
+
+def _did_you_mean(name: str) -> str:
+    close = difflib.get_close_matches(name, OPTION_SPECS, n=1)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+def _coerce(spec: OptionSpec, value: object) -> object:
+    """JSON/TOML values to the option's Python type (validated in __post_init__)."""
+    if spec.kind == "yaku_set" and isinstance(value, list | tuple | set | frozenset):
+        return frozenset(value)
+    if spec.kind == "int_tuple" and isinstance(value, list | tuple):
+        return tuple(value)
+    return value
+
+
+def _check(spec: OptionSpec, value: object) -> None:
+    name = spec.name
+    if spec.kind == "bool":
+        if not isinstance(value, bool):
+            raise RuleError(f"rule option {name!r} must be true or false, not {value!r}")
+    elif spec.kind == "int":
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise RuleError(f"rule option {name!r} must be an integer, not {value!r}")
+        if spec.choices and value not in spec.choices:
+            raise RuleError(f"rule option {name!r} must be one of {list(spec.choices)}, not {value!r}")
+        if value < 0:
+            raise RuleError(f"rule option {name!r} must not be negative, not {value!r}")
+    elif spec.kind == "choice":
+        if value not in spec.choices:
+            raise RuleError(f"rule option {name!r} must be one of {list(spec.choices)}, not {value!r}")
+    elif spec.kind == "yaku_set":
+        if not isinstance(value, frozenset) or not all(isinstance(v, str) for v in value):
+            raise RuleError(f"rule option {name!r} must be a list of yaku ids, not {value!r}")
+        bad = sorted(v for v in value if v not in spec.choices)
+        if bad:
+            raise RuleError(f"rule option {name!r}: {bad[0]!r} is not one of {list(spec.choices)}")
+    elif spec.kind == "int_tuple":
+        if (
+            not isinstance(value, tuple)
+            or not value
+            or any(isinstance(v, bool) or v not in spec.choices for v in value)
+            or len(set(value)) != len(value)
+        ):
+            raise RuleError(f"rule option {name!r} must be a non-empty list of {list(spec.choices)}, not {value!r}")

@@ -1,0 +1,183 @@
+"""Presets: one TOML data file per rule set, each value with its source.
+
+A preset file holds ``id``, ``name`` (as the platform writes it), ``name_en``,
+optional ``aliases`` and ``notes``, and an ``[options]`` table giving for
+*every* option of :class:`~tenbou.rules.Rules` a ``value`` and a ``source``
+(``"unknown"`` where no source was found, with a ``note`` saying what was
+assumed). Loading refuses unknown keys and missing options.
+
+>>> "tenhou" in preset_ids()
+True
+>>> get_preset("tenhou").source("double_wind_pair_fu").startswith("matrix.yaml")
+True
+"""
+
+from __future__ import annotations
+
+import difflib
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+
+from ...errors import RuleError
+from .._options import OPTION_SPECS, Rules
+
+__all__ = ["Preset", "get_preset", "get_rules", "preset_ids", "presets", "rules_from_request"]
+
+_TOP_KEYS = {"id", "name", "name_en", "aliases", "notes", "options"}
+_OPTION_KEYS = {"value", "source", "note"}
+
+
+@dataclass(frozen=True, slots=True)
+class Preset:
+    """A named rule set: its :class:`Rules` and where each value comes from."""
+
+    id: str
+    name: str
+    name_en: str
+    aliases: tuple[str, ...]
+    notes: tuple[str, ...]
+    rules: Rules
+    sources: Mapping[str, str]
+    option_notes: Mapping[str, str]
+
+    def source(self, option: str) -> str:
+        """The source of an option's value (``"unknown"`` where none was found)."""
+        if option not in self.sources:
+            raise RuleError(f"unknown rule option {option!r}")
+        return self.sources[option]
+
+    def to_dict(self) -> dict[str, object]:
+        """JSON-ready description: id, names, notes and every option with value and source."""
+        values = self.rules.to_dict()
+        return {
+            "id": self.id,
+            "name": self.name,
+            "name_en": self.name_en,
+            "aliases": list(self.aliases),
+            "notes": list(self.notes),
+            "options": {
+                k: {"value": values[k], "source": self.sources[k], **(
+                    {"note": self.option_notes[k]} if k in self.option_notes else {}
+                )}
+                for k in OPTION_SPECS
+            },
+        }
+
+
+def _load(filename: str, text: str) -> Preset:
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise RuleError(f"preset file {filename}: {e}") from e
+    unknown = set(data) - _TOP_KEYS
+    if unknown:
+        raise RuleError(f"preset file {filename}: unknown key {sorted(unknown)[0]!r}")
+    for key in ("id", "name", "name_en", "options"):
+        if key not in data:
+            raise RuleError(f"preset file {filename}: missing {key!r}")
+    options = data["options"]
+    values: dict[str, object] = {}
+    sources: dict[str, str] = {}
+    notes: dict[str, str] = {}
+    for name, entry in options.items():
+        if name not in OPTION_SPECS:
+            raise RuleError(f"preset file {filename}: unknown rule option {name!r}")
+        if not isinstance(entry, dict) or "value" not in entry or "source" not in entry:
+            raise RuleError(f"preset file {filename}: option {name!r} needs a value and a source")
+        bad = set(entry) - _OPTION_KEYS
+        if bad:
+            raise RuleError(f"preset file {filename}: option {name!r} has unknown key {sorted(bad)[0]!r}")
+        values[name] = entry["value"]
+        sources[name] = str(entry["source"])
+        if entry["source"] == "unknown" and "note" not in entry:
+            raise RuleError(f"preset file {filename}: option {name!r} is unknown but has no note")
+        if "note" in entry:
+            notes[name] = str(entry["note"])
+    missing = [n for n in OPTION_SPECS if n not in values]
+    if missing:
+        raise RuleError(f"preset file {filename}: options missing: {', '.join(missing)}")
+    try:
+        rules = Rules.from_dict(values)
+    except RuleError as e:
+        raise RuleError(f"preset file {filename}: {e}") from e
+    return Preset(
+        id=str(data["id"]),
+        name=str(data["name"]),
+        name_en=str(data["name_en"]),
+        aliases=tuple(data.get("aliases", ())),
+        notes=tuple(data.get("notes", ())),
+        rules=rules,
+        sources=sources,
+        option_notes=notes,
+    )
+
+
+@cache
+def presets() -> dict[str, Preset]:
+    """Every preset by id, in file-name order."""
+    out: dict[str, Preset] = {}
+    folder = resources.files(__name__)
+    for entry in sorted(folder.iterdir(), key=lambda p: p.name):
+        if entry.name.endswith(".toml"):
+            p = _load(entry.name, entry.read_text(encoding="utf-8"))
+            if p.id in out:
+                raise RuleError(f"preset id {p.id!r} defined twice")
+            out[p.id] = p
+    return out
+
+
+@cache
+def _aliases() -> dict[str, str]:
+    table: dict[str, str] = {}
+    for p in presets().values():
+        for name in (p.id, *p.aliases):
+            table[name.lower()] = p.id
+    return table
+
+
+def preset_ids() -> list[str]:
+    """The ids of all presets."""
+    return list(presets())
+
+
+def get_preset(name: str) -> Preset:
+    """A preset by id or alias (case-insensitive)."""
+    if not isinstance(name, str):
+        raise RuleError(f"a preset id must be a string, not {name!r}")
+    pid = _aliases().get(name.lower())
+    if pid is None:
+        close = difflib.get_close_matches(name.lower(), _aliases(), n=1)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        raise RuleError(f"unknown rules preset {name!r}{hint}; known: {', '.join(preset_ids())}")
+    return presets()[pid]
+
+
+def get_rules(name: str) -> Rules:
+    """The :class:`Rules` of a preset by id or alias."""
+    return get_preset(name).rules
+
+
+def rules_from_request(value: object) -> Rules:
+    """The ``rules`` field of a JSON request: a preset id, or
+    ``{"preset": id, "overrides": {...}}``.
+
+    >>> rules_from_request({"preset": "tenhou", "overrides": {"kiriage": True}}).kiriage
+    True
+    """
+    if isinstance(value, str):
+        return get_rules(value)
+    if isinstance(value, Mapping):
+        bad = set(value) - {"preset", "overrides"}
+        if bad:
+            raise RuleError(f"rules: unknown key {sorted(bad)[0]!r} (expected 'preset' and 'overrides')")
+        if "preset" not in value:
+            raise RuleError("rules: missing 'preset'")
+        rules = get_rules(value["preset"])
+        overrides = value.get("overrides", {})
+        if not isinstance(overrides, Mapping):
+            raise RuleError(f"rules.overrides must be an object, not {overrides!r}")
+        return rules.with_options(overrides)
+    raise RuleError(f"rules must be a preset id or an object with 'preset', not {value!r}")

@@ -1,0 +1,235 @@
+"""Tiles: the 34 kinds, the red-five flag and mpsz notation.
+
+A tile *kind* is an int ``0..33``: ``0-8`` are 1m-9m, ``9-17`` 1p-9p,
+``18-26`` 1s-9s and ``27-33`` the honours East, South, West, North, White
+(haku), Green (hatsu), Red (chun). A red five is a :class:`Tile` of kind 4, 13
+or 22 with ``red=True``; everything that scores works on kinds.
+
+Notation is mpsz: digits followed by their suit letter, runs sharing a letter
+(``123m406p77z``), ``0`` for a red five; ``7z7z7z`` is the same as ``777z``.
+
+>>> parse_tiles("123m406p77z")
+(Tile.parse('1m'), Tile.parse('2m'), Tile.parse('3m'), Tile.parse('4p'), Tile.parse('0p'), \
+Tile.parse('6p'), Tile.parse('7z'), Tile.parse('7z'))
+>>> format_tiles(parse_tiles("7z7z7z1m"))
+'777z1m'
+>>> Tile.parse("0p").deaka()
+Tile.parse('5p')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import Enum
+
+from .errors import NotationError
+
+__all__ = [
+    "DRAGONS",
+    "HONORS",
+    "KIND_NAMES",
+    "SUITS",
+    "TERMINALS_AND_HONORS",
+    "WINDS",
+    "Tile",
+    "Wind",
+    "counts34",
+    "dora_kind",
+    "format_kinds",
+    "format_tiles",
+    "kind_from_text",
+    "kind_text",
+    "parse_tiles",
+]
+
+SUITS = "mpsz"
+#: kinds of East..North and of the three dragons
+WINDS = (27, 28, 29, 30)
+DRAGONS = (31, 32, 33)
+HONORS = frozenset(range(27, 34))
+TERMINALS_AND_HONORS = frozenset((0, 8, 9, 17, 18, 26, *range(27, 34)))
+#: English names of the kinds, for people
+KIND_NAMES = tuple(
+    [f"{n}-{s}" for s in ("man", "pin", "sou") for n in range(1, 10)]
+    + ["East", "South", "West", "North", "White", "Green", "Red"]
+)
+_RED_KINDS = frozenset((4, 13, 22))
+
+
+@dataclass(frozen=True, slots=True)
+class Tile:
+    """One tile: a kind (0..33) and whether it is a red five.
+
+    Tiles are values; use :meth:`parse` or :func:`parse_tiles` to make them.
+    """
+
+    kind: int
+    red: bool = False
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.kind < 34:
+            raise NotationError(f"tile kind {self.kind!r} is out of range 0..33")
+        if self.red and self.kind not in _RED_KINDS:
+            raise NotationError(f"only a five of m, p or s can be red, not {kind_text(self.kind)}")
+
+    @classmethod
+    def parse(cls, text: str) -> Tile:
+        """One tile from its mpsz text (``"5m"``, ``"0p"``, ``"7z"``)."""
+        tiles = parse_tiles(text)
+        if len(tiles) != 1:
+            raise NotationError(f"expected exactly one tile, got {len(tiles)} in {text!r}")
+        return tiles[0]
+
+    @property
+    def suit(self) -> str:
+        return SUITS[self.kind // 9]
+
+    @property
+    def number(self) -> int:
+        return self.kind % 9 + 1
+
+    @property
+    def is_honor(self) -> bool:
+        return self.kind >= 27
+
+    @property
+    def is_terminal_or_honor(self) -> bool:
+        return self.kind in TERMINALS_AND_HONORS
+
+    def deaka(self) -> Tile:
+        """The same tile without the red flag."""
+        return _PLAIN[self.kind]
+
+    def __str__(self) -> str:
+        return f"0{self.suit}" if self.red else kind_text(self.kind)
+
+    def __repr__(self) -> str:
+        return f"Tile.parse('{self}')"
+
+
+_PLAIN = tuple(Tile(k) for k in range(34))
+_RED = {k: Tile(k, True) for k in _RED_KINDS}
+
+
+def kind_text(kind: int) -> str:
+    """mpsz text of a kind: ``kind_text(27) == '1z'``."""
+    return f"{kind % 9 + 1}{SUITS[kind // 9]}"
+
+
+def kind_from_text(text: str) -> int:
+    """The kind of one tile's mpsz text; a red five gives the kind of the five."""
+    return Tile.parse(text).kind
+
+
+def parse_tiles(text: str) -> tuple[Tile, ...]:
+    """Tiles in mpsz notation, in the order written.
+
+    Raises :class:`NotationError` quoting the bad token on anything else:
+    a digit without a suit letter, a letter without digits, ``0z``/``8z``,
+    other characters.
+
+    >>> [str(t) for t in parse_tiles("19m19p19s1234567z")][-3:]
+    ['5z', '6z', '7z']
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"tiles must be a string in mpsz notation, not {type(text).__name__}")
+    out: list[Tile] = []
+    pending: list[tuple[int, str]] = []  # (position, digit)
+    for pos, ch in enumerate(text):
+        if "0" <= ch <= "9":
+            pending.append((pos, ch))
+            continue
+        if ch in "mps":
+            base = SUITS.index(ch) * 9
+            if not pending:
+                raise NotationError(f"suit letter {ch!r} at position {pos} has no digits before it in {text!r}")
+            for _, d in pending:
+                out.append(_RED[base + 4] if d == "0" else _PLAIN[base + int(d) - 1])
+            pending.clear()
+        elif ch == "z":
+            if not pending:
+                raise NotationError(f"suit letter 'z' at position {pos} has no digits before it in {text!r}")
+            for _, d in pending:
+                if d in "089":
+                    raise NotationError(f"'{d}z' is not a tile (honours are 1z-7z) in {text!r}")
+                out.append(_PLAIN[27 + int(d) - 1])
+            pending.clear()
+        else:
+            raise NotationError(f"unexpected character {ch!r} at position {pos} in {text!r}")
+    if pending:
+        start = pending[0][0]
+        raise NotationError(
+            f"{text[start:]!r} has no suit letter (m, p, s or z) in {text!r}"
+        )
+    return tuple(out)
+
+
+def format_tiles(tiles: Iterable[Tile]) -> str:
+    """mpsz text, consecutive tiles of a suit sharing one letter (order kept)."""
+    parts: list[str] = []
+    last = ""
+    for t in tiles:
+        s = t.suit
+        if parts and s != last:
+            parts.append(last)
+        parts.append("0" if t.red else str(t.number))
+        last = s
+    if parts:
+        parts.append(last)
+    return "".join(parts)
+
+
+def format_kinds(kinds: Iterable[int]) -> str:
+    """mpsz text of kinds (no red fives)."""
+    return format_tiles(_PLAIN[k] for k in kinds)
+
+
+def counts34(kinds: Iterable[int]) -> list[int]:
+    """A 34-long count vector of kinds."""
+    c = [0] * 34
+    for k in kinds:
+        c[k] += 1
+    return c
+
+
+def dora_kind(indicator: int, players: int = 4) -> int:
+    """The dora a kind indicates: the next tile in its suit, 9 -> 1, North ->
+    East, Red -> White; with three players (2m-8m removed) 1m -> 9m -> 1m.
+
+    >>> kind_text(dora_kind(kind_from_text("9p"))), kind_text(dora_kind(kind_from_text("4z")))
+    ('1p', '1z')
+    >>> kind_text(dora_kind(kind_from_text("1m"), players=3))
+    '9m'
+    """
+    if indicator < 27:
+        if players == 3 and indicator in (0, 8):
+            return 8 - indicator
+        return indicator - indicator % 9 + (indicator % 9 + 1) % 9
+    if indicator < 31:
+        return 27 + (indicator - 27 + 1) % 4
+    return 31 + (indicator - 31 + 1) % 3
+
+
+class Wind(Enum):
+    """A seat or round wind; ``Wind("E")``; ``.kind`` is its tile kind."""
+
+    EAST = "E"
+    SOUTH = "S"
+    WEST = "W"
+    NORTH = "N"
+
+    @property
+    def index(self) -> int:
+        return "ESWN".index(self.value)
+
+    @property
+    def kind(self) -> int:
+        return 27 + self.index
+
+    @classmethod
+    def of_index(cls, i: int) -> Wind:
+        return _WINDS[i % 4]
+
+
+_WINDS = (Wind.EAST, Wind.SOUTH, Wind.WEST, Wind.NORTH)

@@ -1,0 +1,86 @@
+from __future__ import annotations
+
+import pytest
+
+from tenbou.errors import NotationError
+from tenbou.hand import Hand, Meld, MeldType
+from tenbou.tiles import Tile, parse_tiles
+
+
+def test_meld_notation_round_trip() -> None:
+    for text in ("pon:555z@2", "chi:345m@3", "chi:340m@3=0m", "kan:5555p@1", "kakan:7777z@0", "ankan:1111s"):
+        m = Meld.parse(text)
+        assert Meld.parse(m.notation()) == m
+        assert eval(repr(m)) == m  # noqa: S307 - repr is the parse call
+
+
+def test_meld_properties() -> None:
+    m = Meld.parse("kan:5555p@1")
+    assert m.type is MeldType.DAIMINKAN and m.is_kan and m.is_open and m.from_seat == 1 and m.kind == 13
+    a = Meld.parse("ankan:1111s")
+    assert a.type is MeldType.ANKAN and not a.is_open and a.from_seat is None
+
+
+@pytest.mark.parametrize(
+    ("text", "fragment"),
+    [
+        ("chi:135m@3", "a chi must be a run"),
+        ("chi:123z@3", "a chi must be a run"),
+        ("chi:789m1p@3", "a chi needs three tiles"),
+        ("chi:891m@3", "a chi must be a run"),
+        ("pon:556z@2", "a pon needs three tiles of one kind"),
+        ("kan:555z@2", "a kan needs four tiles of one kind"),
+        ("ankan:5555z@2", "an ankan is not called from anyone"),
+        ("pon:555z", "needs the seat it was called from"),
+        ("pon:555z@7", "'7' is not a seat"),
+        ("pon:555z@2=6z", "the called tile 6z is not in the meld"),
+        ("pan:555z@2", "'pan' is not a meld type"),
+        ("555z@2", "a meld is written type:tiles"),
+        ("pon:558z@2", "'8z' is not a tile"),
+    ],
+)
+def test_bad_melds_are_refused(text: str, fragment: str) -> None:
+    with pytest.raises(NotationError) as e:
+        Meld.parse(text)
+    assert fragment in str(e.value)
+    assert repr(text) in str(e.value) or text in str(e.value)
+
+
+def test_hand_notation_round_trip_and_repr() -> None:
+    h = Hand.parse("23m55p +4m pon:555z@2 pon:666z@0 pon:777z@3")
+    assert str(h) == "23m55p +4m pon:555z@2 pon:666z@0 pon:777z@3"
+    assert Hand.parse(str(h)) == h
+    assert eval(repr(h)) == h  # noqa: S307 - repr is the parse call
+    assert Hand.parse("123m456p789s1122z+2z") == Hand.parse("123m456p789s1122z +2z")
+    assert h.win_tile == Tile.parse("4m") and len(h.melds) == 3 and not h.is_closed
+
+
+def test_hand_request_fields() -> None:
+    h = Hand.parse("234m678p5578s +9s ankan:7777z")
+    assert h.request_fields() == {
+        "hand": "234m678p5578s", "win_tile": "9s", "melds": [{"type": "ankan", "tiles": "7777z"}],
+    }
+    assert h.is_closed
+
+
+@pytest.mark.parametrize(
+    ("text", "fragment"),
+    [
+        ("123m456p789s112z +2z", "must hold 13 concealed tiles"),
+        ("23m55p +4m pon:555z@2", "must hold 10 concealed tiles"),
+        ("1111m456p789s122z +1m", "5 copies of 1m"),
+        ("123m456p789s1122z", "no winning tile"),
+        ("123m456p789s1122z +2z +3z", "two winning tiles"),
+        ("123m456p789s1122z +2z3z", "expected one tile"),
+        ("23m55p pon:555z@2 +4m junk", "unexpected 'junk'"),
+    ],
+)
+def test_bad_hands_are_refused(text: str, fragment: str) -> None:
+    with pytest.raises(NotationError) as e:
+        Hand.parse(text)
+    assert fragment in str(e.value)
+
+
+def test_hand_counts_kans_as_four_copies() -> None:
+    with pytest.raises(NotationError, match="5 copies of 7z"):
+        Hand(parse_tiles("234m678p5577s"), (Meld.parse("ankan:7777z"),), Tile.parse("7z"))
