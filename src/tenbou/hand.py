@@ -285,8 +285,8 @@ class Hand:
     def request_fields(self) -> dict[str, object]:
         """``hand``, ``win_tile`` and ``melds`` fields of a JSON request.
 
-        >>> Hand.parse("23m55p +4m pon:555z@2").request_fields()["melds"]
-        [{'type': 'pon', 'tiles': '555z', 'from': 2}]
+        >>> Hand.parse("23m55p666777z +4m pon:555z@2").request_fields()
+        {'hand': '23m55p666777z', 'win_tile': '4m', 'melds': [{'type': 'pon', 'tiles': '555z', 'from': 2}]}
         """
         return {
             "hand": format_tiles(self.concealed),

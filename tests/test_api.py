@@ -1,0 +1,106 @@
+"""The JSON façade: the documented example, field validation, error objects."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+
+from tenbou.api import score
+from tenbou.errors import InvalidHandError, NotationError, RequestError, RuleError, TenbouError
+
+DAISANGEN: dict[str, Any] = {
+    "rules": "tenhou",
+    "players": 4,
+    "dealer": 0,
+    "round_wind": "E",
+    "winner": 1,
+    "from": 3,
+    "hand": "23m55p",
+    "melds": [
+        {"type": "pon", "tiles": "555z", "from": 2},
+        {"type": "pon", "tiles": "666z", "from": 0},
+        {"type": "pon", "tiles": "777z", "from": 3},
+    ],
+    "win_tile": "4m",
+    "riichi": False, "double_riichi": False, "ippatsu": False,
+    "rinshan": False, "chankan": False, "haitei": False, "houtei": False,
+    "tenhou": False, "chiihou": False, "renhou": False,
+    "dora_indicators": ["1p"], "ura_indicators": [], "kita": 0,
+    "honba": 0, "riichi_sticks": 0,
+}  # fmt: skip
+
+
+def test_documented_example_hand_fields() -> None:
+    out = score(DAISANGEN)
+    assert out["han"] == 13 and out["fu"] == 40 and out["limit"] == "yakuman" and out["base_points"] == 8000
+    assert out["yaku"] == [{"id": "daisangen", "name": "Daisangen", "name_ja": "大三元", "han": 13, "yakuman": 1}]
+    assert out["fu_breakdown"] == [
+        {"reason": "base", "fu": 20},
+        {"reason": "open_honor_pon", "fu": 4},
+        {"reason": "open_honor_pon", "fu": 4},
+        {"reason": "open_honor_pon", "fu": 4},
+    ]
+    assert sum(out["deltas"]) == 0 and out["deltas"][1] == 32000
+
+
+def test_defaults() -> None:
+    out = score({"winner": 1, "from": 2, "hand": "123m456p789s23s55s", "win_tile": "4s"})
+    assert [y["id"] for y in out["yaku"]] == ["pinfu"] and out["deltas"] == [0, 1000, -1000, 0]
+
+
+def test_indicators_as_a_string() -> None:
+    req = {"winner": 1, "from": 2, "hand": "123m456p789s23s55s", "win_tile": "4s", "dora_indicators": "3s2s"}
+    assert [y["han"] for y in score(req)["yaku"] if y["id"] == "dora"] == [2]
+
+
+def test_honba_sticks_payments() -> None:
+    req = dict(DAISANGEN, honba=1, riichi_sticks=1)
+    out = score(req)
+    kinds = [(p["from"], p["to"], p["points"], p["kind"]) for p in out["payments"]]
+    assert (None, 1, 1000, "riichi_sticks") in kinds and (3, 1, 300, "honba") in kinds
+    assert sum(out["deltas"]) == 1000
+
+
+@pytest.mark.parametrize(
+    ("change", "error", "fragment"),
+    [
+        ({"hand": "23m5x"}, NotationError, "hand: unexpected character 'x'"),
+        ({"hand": 235}, RequestError, "hand: expected tiles"),
+        ({"win_tile": "45m"}, NotationError, "win_tile: expected one tile"),
+        ({"melds": "555z"}, RequestError, "melds: expected a list"),
+        ({"melds": [{"type": "pong", "tiles": "555z", "from": 2}]}, RequestError, "melds[0].type"),
+        ({"melds": [{"type": "pon", "tiles": "556z", "from": 2}]}, NotationError, "melds[0]: a pon needs three"),
+        ({"melds": [{"type": "pon", "tiles": "555z", "from": "2"}]}, RequestError, "melds[0].from"),
+        ({"melds": [{"type": "pon", "tiles": "555z", "from": 2, "x": 1}]}, RequestError, "unknown field 'x'"),
+        ({"riichi": "yes"}, RequestError, "riichi: expected true or false"),
+        ({"round_wind": "East"}, RequestError, "round_wind"),
+        ({"rules": "tenho"}, RuleError, "did you mean 'tenhou'"),
+        ({"rules": {"preset": "tenhou", "overrides": {"kirage": True}}}, RuleError, "did you mean 'kiriage'"),
+        ({"rules": {"preset": "tenhou", "overrides": {"kiriage": "yes"}}}, RuleError, "must be true or false"),
+        ({"honba": -1}, RequestError, "honba: must not be negative"),
+        ({"winner": None}, RequestError, "winner: missing"),
+        ({"from": 1}, InvalidHandError, "from=1 is the winner's own seat"),
+        ({"dora_indicators": ["1p", "8z"]}, NotationError, "dora_indicators[1]"),
+        ({"colour": "red"}, RequestError, "unknown field 'colour'"),
+    ],
+)
+def test_bad_requests_name_the_field(change: dict[str, Any], error: type[TenbouError], fragment: str) -> None:
+    req = copy.deepcopy(DAISANGEN)
+    req.update(change)
+    with pytest.raises(error) as e:
+        score(req)
+    assert fragment in str(e.value)
+    assert e.value.to_dict()["error"]["code"] == e.value.code
+
+
+def test_request_must_be_an_object() -> None:
+    with pytest.raises(RequestError):
+        score([1, 2])  # type: ignore[arg-type]
+
+
+def test_missing_hand() -> None:
+    req = {"winner": 1, "win_tile": "4s"}
+    with pytest.raises(RequestError, match="hand: missing"):
+        score(req)

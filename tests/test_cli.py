@@ -1,0 +1,95 @@
+"""The command line: hand notation, JSON files, JSON Lines batches, exit status."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tenbou.cli import main
+
+DAISANGEN = "23m55p +4m pon:555z@2 pon:666z@0 pon:777z@3"
+
+
+def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    code = main(argv)
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def test_score_human(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["score", DAISANGEN, "--winner", "1", "--from", "3"], capsys)
+    assert code == 0
+    assert "Daisangen" in out and "大三元" in out and "seat 3 -> seat 1   32,000  hand" in out
+    assert "base 20 + open honor pon 4" in out
+
+
+def test_score_json_from_notation(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["score", "--json", "123456789m1122z +1z", "--riichi", "--dora", "9m", "--honba", "1"], capsys)
+    assert code == 0
+    result = json.loads(out)
+    assert result["han"] == 10 and result["limit"] == "baiman" and result["deltas"][0] == 24300
+
+
+def test_score_seat_wind_sets_the_dealer(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["score", "--json", "123m456p789s2z2z2z5s +5s", "--round", "S", "--seat-wind", "S",
+                        "--winner", "2", "--from", "0"], capsys)
+    assert code == 0
+    assert [y["id"] for y in json.loads(out)["yaku"]] == ["seat_wind", "round_wind"]
+
+
+def test_rule_overrides(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["score", "--json", "123m456p789s23s55s +4s", "--riichi", "--from", "1", "--dora", "3s3s3s",
+                        "--set", "kiriage=true"], capsys)
+    assert code == 0 and json.loads(out)["limit"] == "mangan"
+
+
+def test_bad_hand_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(["score", "1238z +1m"], capsys)
+    assert code == 2 and "'8z' is not a tile" in err
+    code, out, _ = run(["score", "--json", "1238z +1m"], capsys)
+    assert code == 2 and json.loads(out)["error"]["code"] == "notation"
+
+
+def test_json_lines_batch_goes_on_after_a_bad_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    good = {"winner": 1, "from": 2, "hand": "123m456p789s23s55s", "win_tile": "4s"}
+    bad = {"winner": 1, "from": 2, "hand": "123m456p789s23s55s", "win_tile": "9z"}
+    f = tmp_path / "batch.jsonl"
+    f.write_text("\n".join([json.dumps(good), json.dumps(bad), "{not json", json.dumps(good)]) + "\n")
+    code, out, _ = run(["score", "--json", str(f)], capsys)
+    lines = [json.loads(x) for x in out.splitlines()]
+    assert code == 2 and len(lines) == 4
+    assert lines[0]["deltas"] == [0, 1000, -1000, 0] == lines[3]["deltas"]
+    assert lines[1]["error"]["code"] == "notation" and "win_tile" in lines[1]["error"]["message"]
+    assert lines[2]["error"]["code"] == "request"
+
+
+def test_single_pretty_json_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    f = tmp_path / "one.json"
+    f.write_text(json.dumps({"winner": 1, "from": 2, "hand": "123m456p789s23s55s", "win_tile": "4s"}, indent=2))
+    code, out, _ = run(["score", str(f)], capsys)
+    assert code == 0 and "Pinfu" in out
+
+
+def test_rules_commands(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["rules", "list", "--json"], capsys)
+    listed = json.loads(out)
+    assert code == 0 and {"id": "tenhou", "name": "天鳳", "name_en": "Tenhou"} in listed
+    assert all(set(item) >= {"id", "name"} for item in listed)
+    code, out, _ = run(["rules", "show", "tenhou"], capsys)
+    assert code == 0 and "double_wind_pair_fu = 4" in out and "source:" in out
+    code, out, _ = run(["rules", "diff", "tenhou", "tenhou"], capsys)
+    assert code == 0 and "same options" in out
+    code, _, err = run(["rules", "show", "nope"], capsys)
+    assert code == 2 and "unknown rules preset" in err
+
+
+def test_module_entry_point_and_stdin() -> None:
+    req = json.dumps({"winner": 0, "hand": "123m456p789s23s55s", "win_tile": "4s"})
+    proc = subprocess.run([sys.executable, "-m", "tenbou", "score", "--json", "-"], input=req,
+                          capture_output=True, text=True, check=False)
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout)["deltas"] == [2100, -700, -700, -700]
