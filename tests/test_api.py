@@ -35,7 +35,9 @@ DAISANGEN: dict[str, Any] = {
 def test_documented_example_hand_fields() -> None:
     out = score(DAISANGEN)
     assert out["han"] == 13 and out["fu"] == 40 and out["limit"] == "yakuman" and out["base_points"] == 8000
-    assert out["yaku"] == [{"id": "daisangen", "name": "Daisangen", "name_ja": "大三元", "han": 13, "yakuman": 1}]
+    assert out["yaku"] == [
+        {"id": "daisangen", "name": "Daisangen", "name_ja": "大三元", "han": 13, "yakuman": 1}
+    ]
     assert out["fu_breakdown"] == [
         {"reason": "base", "fu": 20},
         {"reason": "open_honor_pon", "fu": 4},
@@ -71,14 +73,22 @@ def test_honba_sticks_payments() -> None:
         ({"win_tile": "45m"}, NotationError, "win_tile: expected one tile"),
         ({"melds": "555z"}, RequestError, "melds: expected a list"),
         ({"melds": [{"type": "pong", "tiles": "555z", "from": 2}]}, RequestError, "melds[0].type"),
-        ({"melds": [{"type": "pon", "tiles": "556z", "from": 2}]}, NotationError, "melds[0]: a pon needs three"),
+        (
+            {"melds": [{"type": "pon", "tiles": "556z", "from": 2}]},
+            NotationError,
+            "melds[0]: a pon needs three",
+        ),
         ({"melds": [{"type": "pon", "tiles": "555z", "from": "2"}]}, RequestError, "melds[0].from"),
         ({"melds": [{"type": "pon", "tiles": "555z", "from": 2, "x": 1}]}, RequestError, "unknown field 'x'"),
         ({"riichi": "yes"}, RequestError, "riichi: expected true or false"),
         ({"round_wind": "East"}, RequestError, "round_wind"),
         ({"rules": "tenho"}, RuleError, "did you mean 'tenhou'"),
         ({"rules": {"preset": "tenhou", "overrides": {"kirage": True}}}, RuleError, "did you mean 'kiriage'"),
-        ({"rules": {"preset": "tenhou", "overrides": {"kiriage": "yes"}}}, RuleError, "must be true or false"),
+        (
+            {"rules": {"preset": "tenhou", "overrides": {"kiriage": "yes"}}},
+            RuleError,
+            "must be true or false",
+        ),
         ({"honba": -1}, RequestError, "honba: must not be negative"),
         ({"winner": None}, RequestError, "winner: missing"),
         ({"from": 1}, InvalidHandError, "from=1 is the winner's own seat"),

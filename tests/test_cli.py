@@ -28,22 +28,51 @@ def test_score_human(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_score_json_from_notation(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(["score", "--json", "123456789m1122z +1z", "--riichi", "--dora", "9m", "--honba", "1"], capsys)
+    code, out, _ = run(
+        ["score", "--json", "123456789m1122z +1z", "--riichi", "--dora", "9m", "--honba", "1"], capsys
+    )
     assert code == 0
     result = json.loads(out)
     assert result["han"] == 10 and result["limit"] == "baiman" and result["deltas"][0] == 24300
 
 
 def test_score_seat_wind_sets_the_dealer(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(["score", "--json", "123m456p789s2z2z2z5s +5s", "--round", "S", "--seat-wind", "S",
-                        "--winner", "2", "--from", "0"], capsys)
+    code, out, _ = run(
+        [
+            "score",
+            "--json",
+            "123m456p789s2z2z2z5s +5s",
+            "--round",
+            "S",
+            "--seat-wind",
+            "S",
+            "--winner",
+            "2",
+            "--from",
+            "0",
+        ],
+        capsys,
+    )
     assert code == 0
     assert [y["id"] for y in json.loads(out)["yaku"]] == ["seat_wind", "round_wind"]
 
 
 def test_rule_overrides(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(["score", "--json", "123m456p789s23s55s +4s", "--riichi", "--from", "1", "--dora", "3s3s3s",
-                        "--set", "kiriage=true"], capsys)
+    code, out, _ = run(
+        [
+            "score",
+            "--json",
+            "123m456p789s23s55s +4s",
+            "--riichi",
+            "--from",
+            "1",
+            "--dora",
+            "3s3s3s",
+            "--set",
+            "kiriage=true",
+        ],
+        capsys,
+    )
     assert code == 0 and json.loads(out)["limit"] == "mangan"
 
 
@@ -54,7 +83,9 @@ def test_bad_hand_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 2 and json.loads(out)["error"]["code"] == "notation"
 
 
-def test_json_lines_batch_goes_on_after_a_bad_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_json_lines_batch_goes_on_after_a_bad_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     good = {"winner": 1, "from": 2, "hand": "123m456p789s23s55s", "win_tile": "4s"}
     bad = {"winner": 1, "from": 2, "hand": "123m456p789s23s55s", "win_tile": "9z"}
     f = tmp_path / "batch.jsonl"
@@ -69,7 +100,9 @@ def test_json_lines_batch_goes_on_after_a_bad_line(tmp_path: Path, capsys: pytes
 
 def test_single_pretty_json_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     f = tmp_path / "one.json"
-    f.write_text(json.dumps({"winner": 1, "from": 2, "hand": "123m456p789s23s55s", "win_tile": "4s"}, indent=2))
+    f.write_text(
+        json.dumps({"winner": 1, "from": 2, "hand": "123m456p789s23s55s", "win_tile": "4s"}, indent=2)
+    )
     code, out, _ = run(["score", str(f)], capsys)
     assert code == 0 and "Pinfu" in out
 
@@ -89,7 +122,12 @@ def test_rules_commands(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_module_entry_point_and_stdin() -> None:
     req = json.dumps({"winner": 0, "hand": "123m456p789s23s55s", "win_tile": "4s"})
-    proc = subprocess.run([sys.executable, "-m", "tenbou", "score", "--json", "-"], input=req,
-                          capture_output=True, text=True, check=False)
+    proc = subprocess.run(
+        [sys.executable, "-m", "tenbou", "score", "--json", "-"],
+        input=req,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout)["deltas"] == [2100, -700, -700, -700]

@@ -11,7 +11,7 @@ def test_meld_notation_round_trip() -> None:
     for text in ("pon:555z@2", "chi:345m@3", "chi:340m@3=0m", "kan:5555p@1", "kakan:7777z@0", "ankan:1111s"):
         m = Meld.parse(text)
         assert Meld.parse(m.notation()) == m
-        assert eval(repr(m)) == m  # noqa: S307 - repr is the parse call
+        assert eval(repr(m)) == m
 
 
 def test_meld_properties() -> None:
@@ -50,7 +50,7 @@ def test_hand_notation_round_trip_and_repr() -> None:
     h = Hand.parse("23m55p +4m pon:555z@2 pon:666z@0 pon:777z@3")
     assert str(h) == "23m55p +4m pon:555z@2 pon:666z@0 pon:777z@3"
     assert Hand.parse(str(h)) == h
-    assert eval(repr(h)) == h  # noqa: S307 - repr is the parse call
+    assert eval(repr(h)) == h
     assert Hand.parse("123m456p789s1122z+2z") == Hand.parse("123m456p789s1122z +2z")
     assert h.win_tile == Tile.parse("4m") and len(h.melds) == 3 and not h.is_closed
 
@@ -58,7 +58,9 @@ def test_hand_notation_round_trip_and_repr() -> None:
 def test_hand_request_fields() -> None:
     h = Hand.parse("234m678p5578s +9s ankan:7777z")
     assert h.request_fields() == {
-        "hand": "234m678p5578s", "win_tile": "9s", "melds": [{"type": "ankan", "tiles": "7777z"}],
+        "hand": "234m678p5578s",
+        "win_tile": "9s",
+        "melds": [{"type": "ankan", "tiles": "7777z"}],
     }
     assert h.is_closed
 

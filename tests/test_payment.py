@@ -62,12 +62,27 @@ def test_three_player_tsumo_loss_and_north_split() -> None:
 
 
 def test_dealer_tsumo_three_players() -> None:
-    hs = sc("111m123p789s23s55s +4s", players=3, winner=0, dealer=0, riichi=True, dora_indicators="1p1p",
-            ippatsu=True)
+    hs = sc(
+        "111m123p789s23s55s +4s",
+        players=3,
+        winner=0,
+        dealer=0,
+        riichi=True,
+        dora_indicators="1p1p",
+        ippatsu=True,
+    )
     assert deltas(win_payments(hs), 3) == [8000, -4000, -4000]
     split = TENHOU.replace(sanma_tsumo="north_split")
-    hs = sc("111m123p789s23s55s +4s", split, players=3, winner=0, dealer=0, riichi=True, dora_indicators="1p1p",
-            ippatsu=True)
+    hs = sc(
+        "111m123p789s23s55s +4s",
+        split,
+        players=3,
+        winner=0,
+        dealer=0,
+        riichi=True,
+        dora_indicators="1p1p",
+        ippatsu=True,
+    )
     assert deltas(win_payments(hs), 3) == [12000, -6000, -6000]
 
 

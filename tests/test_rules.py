@@ -49,7 +49,9 @@ def test_bad_option_values(change: dict[str, object], fragment: str) -> None:
 
 
 def test_rules_from_request() -> None:
-    r = rules_from_request({"preset": "tenhou", "overrides": {"double_yakuman": ["kokushi_13"], "kiriage": True}})
+    r = rules_from_request(
+        {"preset": "tenhou", "overrides": {"double_yakuman": ["kokushi_13"], "kiriage": True}}
+    )
     assert r.double_yakuman == frozenset({"kokushi_13"}) and r.kiriage
     with pytest.raises(RuleError, match="unknown key 'overide'"):
         rules_from_request({"preset": "tenhou", "overide": {}})
@@ -77,8 +79,13 @@ def test_preset_file_checks() -> None:
     with pytest.raises(RuleError, match="unknown key 'colour'"):
         _load("x.toml", 'id = "x"\nname = "x"\nname_en = "x"\ncolour = 1\n[options]\n')
     with pytest.raises(RuleError, match="options missing"):
-        _load("x.toml", 'id = "x"\nname = "x"\nname_en = "x"\n[options.kiriage]\nvalue = true\nsource = "s"\n')
+        _load(
+            "x.toml", 'id = "x"\nname = "x"\nname_en = "x"\n[options.kiriage]\nvalue = true\nsource = "s"\n'
+        )
     with pytest.raises(RuleError, match="needs a value and a source"):
         _load("x.toml", 'id = "x"\nname = "x"\nname_en = "x"\n[options.kiriage]\nvalue = true\n')
     with pytest.raises(RuleError, match="unknown but has no note"):
-        _load("x.toml", 'id = "x"\nname = "x"\nname_en = "x"\n[options.kiriage]\nvalue = true\nsource = "unknown"\n')
+        _load(
+            "x.toml",
+            'id = "x"\nname = "x"\nname_en = "x"\n[options.kiriage]\nvalue = true\nsource = "unknown"\n',
+        )

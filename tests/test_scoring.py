@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tenbou.errors import InvalidHandError
-from tenbou.scoring import FuItem, Limit, base_points
+from tenbou.scoring import Limit, base_points
 from tenbou.yaku import Form, Wait
 
 from .helpers import TENHOU, ids, sc
@@ -106,11 +106,24 @@ def test_rinshan_tsumo_fu_by_rule() -> None:
 @pytest.mark.parametrize(
     ("han", "fu", "base", "limit"),
     [
-        (1, 30, 240, None), (2, 25, 400, None), (3, 30, 960, None), (3, 60, 1920, None), (3, 70, 2000, Limit.MANGAN),
-        (4, 30, 1920, None), (4, 40, 2000, Limit.MANGAN), (5, 30, 2000, Limit.MANGAN), (6, 30, 3000, Limit.HANEMAN),
-        (7, 30, 3000, Limit.HANEMAN), (8, 30, 4000, Limit.BAIMAN), (10, 30, 4000, Limit.BAIMAN),
-        (11, 30, 6000, Limit.SANBAIMAN), (12, 30, 6000, Limit.SANBAIMAN), (13, 30, 8000, Limit.KAZOE_YAKUMAN),
-        (26, 30, 8000, Limit.KAZOE_YAKUMAN), (1, 110, 880, None), (2, 110, 1760, None),
+        (1, 30, 240, None),
+        (2, 25, 400, None),
+        (3, 30, 960, None),
+        (3, 60, 1920, None),
+        (3, 70, 2000, Limit.MANGAN),
+        (4, 30, 1920, None),
+        (4, 40, 2000, Limit.MANGAN),
+        (5, 30, 2000, Limit.MANGAN),
+        (6, 30, 3000, Limit.HANEMAN),
+        (7, 30, 3000, Limit.HANEMAN),
+        (8, 30, 4000, Limit.BAIMAN),
+        (10, 30, 4000, Limit.BAIMAN),
+        (11, 30, 6000, Limit.SANBAIMAN),
+        (12, 30, 6000, Limit.SANBAIMAN),
+        (13, 30, 8000, Limit.KAZOE_YAKUMAN),
+        (26, 30, 8000, Limit.KAZOE_YAKUMAN),
+        (1, 110, 880, None),
+        (2, 110, 1760, None),
     ],
 )
 def test_base_points(han: int, fu: int, base: int, limit: Limit | None) -> None:
@@ -144,8 +157,14 @@ BAD = [
     ({"winner": 1, "tenhou": True}, "tenhou: only the dealer"),
     ({"winner": 0, "chiihou": True}, "chiihou: only a non-dealer"),
     ({"winner": 1, "renhou": True}, "renhou: only a non-dealer's ron"),
-    ({"winner": 1, "discarder": 2, "dora_indicators": "1m", "ura_indicators": "1m"}, "only revealed for a riichi"),
-    ({"winner": 1, "discarder": 2, "riichi": True, "ura_indicators": "1m2m"}, "ura_indicators: 2 given for 0"),
+    (
+        {"winner": 1, "discarder": 2, "dora_indicators": "1m", "ura_indicators": "1m"},
+        "only revealed for a riichi",
+    ),
+    (
+        {"winner": 1, "discarder": 2, "riichi": True, "ura_indicators": "1m2m"},
+        "ura_indicators: 2 given for 0",
+    ),
     ({"winner": 1, "discarder": 2, "riichi": True, "dora_indicators": "111222m"}, "at most 5"),
     ({"winner": 1, "discarder": 2, "riichi": True, "dora_indicators": "4s4s"}, "4s: 5 copies"),
     ({"winner": 1, "discarder": 2, "kita": 1}, "kita"),
@@ -164,11 +183,23 @@ def test_contradictions_are_refused(situation: dict[str, object], fragment: str)
     ("hand", "situation", "fragment"),
     [
         ("123m456p2s +2s pon:777z@1 chi:789s@3", {"winner": 1, "discarder": 2}, "winner's own seat"),
-        ("123m456p2s +2s pon:777z@2 chi:789s@3", {"winner": 1, "discarder": 2}, "only called from the player on the left"),
-        ("123m456p2s +2s pon:777z@2 chi:789s@0", {"winner": 1, "discarder": 2, "riichi": True}, "cannot be in riichi"),
+        (
+            "123m456p2s +2s pon:777z@2 chi:789s@3",
+            {"winner": 1, "discarder": 2},
+            "only called from the player on the left",
+        ),
+        (
+            "123m456p2s +2s pon:777z@2 chi:789s@0",
+            {"winner": 1, "discarder": 2, "riichi": True},
+            "cannot be in riichi",
+        ),
         ("123m456p2s +2s pon:777z@2 chi:789s@0", {"winner": 1, "discarder": 2, "tenhou": True}, "no call"),
         ("123m456p0s +0s pon:777z@2 chi:789s@0", {"winner": 1, "discarder": 2}, "0s: 2 red copies"),
-        ("123m456p2s +2s pon:777z@2 chi:789s@0", {"winner": 1, "discarder": 2, "players": 3}, "no chi with three"),
+        (
+            "123m456p2s +2s pon:777z@2 chi:789s@0",
+            {"winner": 1, "discarder": 2, "players": 3},
+            "no chi with three",
+        ),
     ],
 )
 def test_impossible_melds_and_tiles(hand: str, situation: dict[str, object], fragment: str) -> None:
@@ -200,10 +231,19 @@ def test_not_winning_and_no_yaku_codes() -> None:
 
 
 def test_three_players_kita_and_manzu() -> None:
-    hs = sc("111m123p789s23s55s +4s", players=3, winner=1, discarder=2, riichi=True, kita=2, dora_indicators="3z")
+    hs = sc(
+        "111m123p789s23s55s +4s", players=3, winner=1, discarder=2, riichi=True, kita=2, dora_indicators="3z"
+    )
     got = {y.id: y.han for y in hs.yaku}
     assert got["kita"] == 2 and got["dora"] == 2  # North is dora: each kita counts as dora as well
     with pytest.raises(InvalidHandError, match="no 2m-8m"):
         sc("234m123p789s23s55s +4s", players=3, winner=1, discarder=2, riichi=True)
     with pytest.raises(InvalidHandError, match="played by 4 players"):
-        sc("111m123p789s23s55s +4s", TENHOU.replace(players=(4,)), players=3, winner=1, discarder=2, riichi=True)
+        sc(
+            "111m123p789s23s55s +4s",
+            TENHOU.replace(players=(4,)),
+            players=3,
+            winner=1,
+            discarder=2,
+            riichi=True,
+        )

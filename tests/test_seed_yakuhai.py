@@ -69,7 +69,8 @@ def test_dragon_minkan_fu() -> None:
 
 # (例)役牌が槓子になっていなくても符ハネするケース (南場北家)
 def test_shanpon_of_two_value_tiles_32_fu_rounds_to_40() -> None:
-    # 20 + closed honour triplet 8 + value pair 2 + tsumo 2 = 32 -> 40 fu, menzen tsumo + the set's yakuhai = 2 han.
+    # 20 + closed honour triplet 8 + value pair 2 + tsumo 2 = 32 -> 40 fu;
+    # menzen tsumo + the triplet's yakuhai = 2 han.
     for win in ("7z", "2z"):
         hs = sc(f"123m456p789s2277z +{win}", winner=3, dealer=0, round_wind="S")
         assert (hs.han, hs.fu) == (2, 40)
@@ -80,8 +81,9 @@ def test_shanpon_of_two_value_tiles_32_fu_rounds_to_40() -> None:
 def test_tanki_on_round_wind_with_seat_wind_and_guest_wind_pons() -> None:
     # 20 + open honour pon 4 x 2 + value pair 2 + tanki 2 = 32 -> 40 fu, 1 han (seat wind North only).
     for discarder in (None, 1):
-        hs = sc("123m456p2z +2z pon:444z@2 pon:333z@1", winner=3, dealer=0, discarder=discarder,
-                round_wind="S")
+        hs = sc(
+            "123m456p2z +2z pon:444z@2 pon:333z@1", winner=3, dealer=0, discarder=discarder, round_wind="S"
+        )
         assert (hs.han, hs.fu) == (1, 40), discarder
         assert ids(hs) == ["seat_wind"]
 
@@ -105,20 +107,39 @@ def test_double_east_hatsu_chun_pons_are_4_han_and_mangan_by_fu() -> None:
 def test_four_value_triplets_bring_honitsu_and_toitoi() -> None:
     # East round, South seat: East (round) + South (seat) + hatsu + chun + tanki on a number pair.
     hs = sc("5p +5p pon:111z@0 pon:222z@2 pon:666z@3 pon:777z@0", winner=1, dealer=0, discarder=3)
-    assert {k: v for k, v in han_of(hs).items()} == {
-        "hatsu": 1, "chun": 1, "seat_wind": 1, "round_wind": 1, "toitoi": 2, "honitsu": 2,
+    assert han_of(hs) == {
+        "hatsu": 1,
+        "chun": 1,
+        "seat_wind": 1,
+        "round_wind": 1,
+        "toitoi": 2,
+        "honitsu": 2,
     }
     assert hs.han == 8 and hs.limit is Limit.BAIMAN
 
 
 def test_five_yakuhai_only_with_north_as_a_value_tile_in_three_player() -> None:
     rules = TENHOU.replace(north_yakuhai=True)
-    hs = sc("5p +5p pon:111z@1 pon:444z@2 pon:666z@1 pon:777z@2", rules, players=3, winner=0, dealer=0,
-            discarder=1)
+    hs = sc(
+        "5p +5p pon:111z@1 pon:444z@2 pon:666z@1 pon:777z@2",
+        rules,
+        players=3,
+        winner=0,
+        dealer=0,
+        discarder=1,
+    )
     assert han_of(hs)["north_yakuhai"] == 1
-    assert sum(v for k, v in han_of(hs).items() if k in {"seat_wind", "round_wind", "hatsu", "chun",
-                                                         "north_yakuhai"}) == 5
-    plain = sc("5p +5p pon:111z@1 pon:444z@2 pon:666z@1 pon:777z@2", players=3, winner=0, dealer=0, discarder=1)
+    assert (
+        sum(
+            v
+            for k, v in han_of(hs).items()
+            if k in {"seat_wind", "round_wind", "hatsu", "chun", "north_yakuhai"}
+        )
+        == 5
+    )
+    plain = sc(
+        "5p +5p pon:111z@1 pon:444z@2 pon:666z@1 pon:777z@2", players=3, winner=0, dealer=0, discarder=1
+    )
     assert "north_yakuhai" not in han_of(plain)
 
 
@@ -148,7 +169,13 @@ def test_dora_round_wind_pon_is_four_han() -> None:
 
 def test_dora_double_south_ankan_is_haneman() -> None:
     # South round, South seat, indicator East -> South is dora: ankan = double wind 2 + dora 4 = 6 han.
-    hs = sc("234m456p67s55s +8s ankan:2222z", winner=1, dealer=0, discarder=3, round_wind="S",
-            dora_indicators="1z")
+    hs = sc(
+        "234m456p67s55s +8s ankan:2222z",
+        winner=1,
+        dealer=0,
+        discarder=3,
+        round_wind="S",
+        dora_indicators="1z",
+    )
     assert han_of(hs) == {"seat_wind": 1, "round_wind": 1, "dora": 4}
     assert hs.limit is Limit.HANEMAN

@@ -58,7 +58,7 @@ def test_format_groups_consecutive_suits_and_keeps_order() -> None:
 def test_repr_is_the_parse_call() -> None:
     t = Tile.parse("0m")
     assert repr(t) == "Tile.parse('0m')"
-    assert eval(repr(t)) == t  # noqa: S307 - the repr is the parse call
+    assert eval(repr(t)) == t
 
 
 def test_counts34() -> None:
@@ -68,8 +68,19 @@ def test_counts34() -> None:
 
 @pytest.mark.parametrize(
     ("indicator", "dora", "players"),
-    [("1m", "2m", 4), ("9m", "1m", 4), ("9s", "1s", 4), ("4z", "1z", 4), ("3z", "4z", 4),
-     ("7z", "5z", 4), ("5z", "6z", 4), ("1m", "9m", 3), ("9m", "1m", 3), ("9p", "1p", 3), ("0p", "6p", 4)],
+    [
+        ("1m", "2m", 4),
+        ("9m", "1m", 4),
+        ("9s", "1s", 4),
+        ("4z", "1z", 4),
+        ("3z", "4z", 4),
+        ("7z", "5z", 4),
+        ("5z", "6z", 4),
+        ("1m", "9m", 3),
+        ("9m", "1m", 3),
+        ("9p", "1p", 3),
+        ("0p", "6p", 4),
+    ],
 )
 def test_dora_follows_the_indicator(indicator: str, dora: str, players: int) -> None:
     assert kind_text(dora_kind(kind_from_text(indicator), players)) == dora

@@ -118,8 +118,9 @@ def _meld(obj: object, i: int) -> Meld:
         raise NotationError(f"{field}: {e}") from None
 
 
-def parse_win_request(req: Mapping[str, Any], *, allowed: frozenset[str] = _WIN_KEYS,
-                      rules: Rules | None = None) -> tuple[Hand, Situation, Rules]:
+def parse_win_request(
+    req: Mapping[str, Any], *, allowed: frozenset[str] = _WIN_KEYS, rules: Rules | None = None
+) -> tuple[Hand, Situation, Rules]:
     """A winning-hand request as tenbou objects (validated against the rules)."""
     if not isinstance(req, Mapping):
         raise RequestError(f"a request must be a JSON object, not {type(req).__name__}")
@@ -176,7 +177,12 @@ def hand_score_to_dict(hs: HandScore) -> dict[str, Any]:
     s = hs.situation
     yaku = []
     for y in hs.yaku:
-        entry: dict[str, Any] = {"id": y.yaku.id, "name": y.yaku.name, "name_ja": y.yaku.name_ja, "han": y.han}
+        entry: dict[str, Any] = {
+            "id": y.yaku.id,
+            "name": y.yaku.name,
+            "name_ja": y.yaku.name_ja,
+            "han": y.han,
+        }
         if y.yakuman:
             entry["yakuman"] = y.yakuman
         yaku.append(entry)

@@ -172,8 +172,11 @@ def _emit_error(e: TenbouError, out: TextIO, as_json: bool, where: str = "") -> 
         sys.stderr.write(f"tenbou: error{where}: {e} [{e.code}]\n")
 
 
-def _run_requests(args: argparse.Namespace, handler: Callable[[dict[str, Any]], dict[str, Any]],
-                  formatter: Callable[[dict[str, Any], dict[str, Any]], str]) -> int:
+def _run_requests(
+    args: argparse.Namespace,
+    handler: Callable[[dict[str, Any]], dict[str, Any]],
+    formatter: Callable[[dict[str, Any], dict[str, Any]], str],
+) -> int:
     out = sys.stdout
     status = 0
     source = args.hand
@@ -251,8 +254,10 @@ def _cmd_rules(args: argparse.Namespace) -> int:
         if not diff:
             out.write(f"{a.id} and {b.id} have the same options\n")
         for k, v in diff.items():
-            out.write(f"{k}: {a.id}={json.dumps(v['a'], ensure_ascii=False)}  "
-                      f"{b.id}={json.dumps(v['b'], ensure_ascii=False)}\n")
+            out.write(
+                f"{k}: {a.id}={json.dumps(v['a'], ensure_ascii=False)}  "
+                f"{b.id}={json.dumps(v['b'], ensure_ascii=False)}\n"
+            )
         return 0
     except TenbouError as e:
         _emit_error(e, out, args.json)
@@ -260,19 +265,32 @@ def _cmd_rules(args: argparse.Namespace) -> int:
 
 
 def _add_hand_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("hand", metavar="HAND|FILE",
-                   help="a hand in hand notation ('23m55p +4m pon:555z@2 ...'), or a JSON request file ('-' = stdin)")
+    p.add_argument(
+        "hand",
+        metavar="HAND|FILE",
+        help="a hand in hand notation ('23m55p +4m pon:555z@2 ...'), or a JSON request file ('-' = stdin)",
+    )
     p.add_argument("--json", action="store_true", help="print JSON (one result per line)")
     p.add_argument("--rules", default="tenhou", help="rules preset id (default: tenhou)")
-    p.add_argument("--set", action="append", metavar="OPTION=VALUE", help="override a rule option (repeatable)")
+    p.add_argument(
+        "--set", action="append", metavar="OPTION=VALUE", help="override a rule option (repeatable)"
+    )
     p.add_argument("--players", type=int, choices=(3, 4), help="number of players (default: the preset's)")
     p.add_argument("--winner", type=int, default=0, help="the winner's seat (default 0)")
     p.add_argument("--dealer", type=int, default=0, help="the dealer's seat (default 0)")
-    p.add_argument("--seat-wind", choices=("E", "S", "W", "N"),
-                   help="the winner's seat wind (sets the dealer relative to the winner)")
+    p.add_argument(
+        "--seat-wind",
+        choices=("E", "S", "W", "N"),
+        help="the winner's seat wind (sets the dealer relative to the winner)",
+    )
     p.add_argument("--round", default="E", choices=("E", "S", "W", "N"), help="round wind (default E)")
-    p.add_argument("--from", dest="from_seat", type=int, metavar="SEAT",
-                   help="ron: the discarder's seat (leave out for a tsumo)")
+    p.add_argument(
+        "--from",
+        dest="from_seat",
+        type=int,
+        metavar="SEAT",
+        help="ron: the discarder's seat (leave out for a tsumo)",
+    )
     p.add_argument("--dora", metavar="TILES", help="dora indicators, mpsz (e.g. 1p4z)")
     p.add_argument("--ura", metavar="TILES", help="ura dora indicators, mpsz")
     p.add_argument("--kita", type=int, default=0, help="North tiles set aside (three players)")
@@ -283,12 +301,18 @@ def _add_hand_args(p: argparse.ArgumentParser) -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="tenbou", description="Riichi mahjong rules engine: score and settle hands.")
+    parser = argparse.ArgumentParser(
+        prog="tenbou", description="Riichi mahjong rules engine: score and settle hands."
+    )
     parser.add_argument("--version", action="version", version=f"tenbou {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
-    p = sub.add_parser("score", help="score a winning hand",
-                       description="Score a winning hand. Situation flags: " +
-                       " ".join(f"--{n.replace('_', '-')}" for n in _FLAG_NAMES) + ".")
+    p = sub.add_parser(
+        "score",
+        help="score a winning hand",
+        description="Score a winning hand. Situation flags: "
+        + " ".join(f"--{n.replace('_', '-')}" for n in _FLAG_NAMES)
+        + ".",
+    )
     _add_hand_args(p)
     p.set_defaults(func=_cmd_score)
     r = sub.add_parser("rules", help="list, show and compare rule presets")

@@ -96,7 +96,11 @@ class Meld:
         if self.type is MeldType.CHI:
             if len(kinds) != 3:
                 raise NotationError(f"a chi needs three tiles, not {text!r}{where}")
-            if kinds[0] >= 27 or kinds[0] // 9 != kinds[2] // 9 or kinds != [kinds[0], kinds[0] + 1, kinds[0] + 2]:
+            if (
+                kinds[0] >= 27
+                or kinds[0] // 9 != kinds[2] // 9
+                or kinds != [kinds[0], kinds[0] + 1, kinds[0] + 2]
+            ):
                 raise NotationError(f"a chi must be a run of one suit, not {text!r}{where}")
         else:
             want = 3 if self.type is MeldType.PON else 4
@@ -106,10 +110,16 @@ class Meld:
                 raise NotationError(f"a {name} needs {number} tiles of one kind, not {text!r}{where}")
         if self.type is MeldType.ANKAN:
             if self.from_seat is not None:
-                raise NotationError(f"an ankan is not called from anyone, but has from={self.from_seat}{where}")
+                raise NotationError(
+                    f"an ankan is not called from anyone, but has from={self.from_seat}{where}"
+                )
         elif self.from_seat is None:
             raise NotationError(f"a {self.type.value} needs the seat it was called from{where}")
-        elif isinstance(self.from_seat, bool) or not isinstance(self.from_seat, int) or not 0 <= self.from_seat <= 3:
+        elif (
+            isinstance(self.from_seat, bool)
+            or not isinstance(self.from_seat, int)
+            or not 0 <= self.from_seat <= 3
+        ):
             raise NotationError(f"meld source must be a seat 0..3, not {self.from_seat!r}{where}")
         if self.called is not None:
             if self.type is MeldType.ANKAN:
@@ -123,9 +133,7 @@ class Meld:
     def parse(cls, text: str) -> Meld:
         """A meld from its notation, e.g. ``pon:555z@2`` or ``ankan:5555m``."""
         if not isinstance(text, str) or ":" not in text:
-            raise NotationError(
-                f"a meld is written type:tiles[@seat], e.g. 'pon:555z@2', not {text!r}"
-            )
+            raise NotationError(f"a meld is written type:tiles[@seat], e.g. 'pon:555z@2', not {text!r}")
         name, _, rest = text.partition(":")
         mtype = _NOTATION_NAMES.get(name)
         if mtype is None:
@@ -235,7 +243,9 @@ class Hand:
         for kind, n in enumerate(counts):
             if n > 4:
                 tile = Tile(kind)
-                raise NotationError(f"{n} copies of {tile} in one hand (there are only four) in {str(self)!r}")
+                raise NotationError(
+                    f"{n} copies of {tile} in one hand (there are only four) in {str(self)!r}"
+                )
 
     @classmethod
     def parse(cls, text: str) -> Hand:

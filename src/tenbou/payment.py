@@ -102,8 +102,14 @@ def win_payments(score: HandScore, honba: int = 0, riichi_sticks: int = 0) -> li
     n = s.players
     out: list[Payment] = []
     if s.discarder is not None:
-        out.append(Payment(s.discarder, winner, hand_shares(score.base_points, s.is_dealer, False, n, "")[0],
-                           PaymentKind.HAND))
+        out.append(
+            Payment(
+                s.discarder,
+                winner,
+                hand_shares(score.base_points, s.is_dealer, False, n, "")[0],
+                PaymentKind.HAND,
+            )
+        )
         if honba:
             out.append(Payment(s.discarder, winner, honba * rules.honba_unit * (n - 1), PaymentKind.HONBA))
     else:
@@ -116,7 +122,9 @@ def win_payments(score: HandScore, honba: int = 0, riichi_sticks: int = 0) -> li
             each = honba * rules.honba_unit
             out.extend(Payment(p, winner, each, PaymentKind.HONBA) for p in sorted(payers))
     if riichi_sticks:
-        out.append(Payment(None, winner, riichi_sticks * rules.riichi_stick_points, PaymentKind.RIICHI_STICKS))
+        out.append(
+            Payment(None, winner, riichi_sticks * rules.riichi_stick_points, PaymentKind.RIICHI_STICKS)
+        )
     return out
 
 

@@ -151,7 +151,9 @@ def validate(hand: Hand, s: Situation, rules: Rules) -> None:
         if m.from_seat >= n:
             raise InvalidHandError(f"{where}: from={m.from_seat} is not a seat 0..{n - 1}", "contradiction")
         if m.from_seat == s.winner:
-            raise InvalidHandError(f"{where}: a meld cannot be called from the winner's own seat", "contradiction")
+            raise InvalidHandError(
+                f"{where}: a meld cannot be called from the winner's own seat", "contradiction"
+            )
         if m.type is MeldType.CHI:
             if n == 3:
                 raise InvalidHandError(f"{where}: there is no chi with three players", "contradiction")
@@ -179,7 +181,9 @@ def validate(hand: Hand, s: Situation, rules: Rules) -> None:
             )
         plain = counts[k] - reds[k]
         if counts[k] > 4 or plain > 4 - allowed_red.get(k, 0):
-            where = "in the hand and dora indicators" if counts[k] <= 4 or len(visible) > 14 else "in the hand"
+            where = (
+                "in the hand and dora indicators" if counts[k] <= 4 or len(visible) > 14 else "in the hand"
+            )
             extra = " (the others are red)" if counts[k] <= 4 else ""
             raise InvalidHandError(
                 f"{Tile(k)}: {counts[k]} copies {where}, more than the set has{extra}", "impossible"
@@ -188,11 +192,13 @@ def validate(hand: Hand, s: Situation, rules: Rules) -> None:
             raise InvalidHandError(f"{Tile(k)}: three-player mahjong has no 2m-8m", "impossible")
     if s.kita:
         if n != 3 or not rules.nukidora:
-            raise InvalidHandError("kita: North tiles are only set aside in three-player games with nukidora",
-                                   "contradiction")
+            raise InvalidHandError(
+                "kita: North tiles are only set aside in three-player games with nukidora", "contradiction"
+            )
         if s.kita < 0 or s.kita + counts[30] > 4:
-            raise InvalidHandError(f"kita={s.kita}: with {counts[30]} North tile(s) in sight, more than four",
-                                   "impossible")
+            raise InvalidHandError(
+                f"kita={s.kita}: with {counts[30]} North tile(s) in sight, more than four", "impossible"
+            )
     if len(s.dora_indicators) > 5:
         raise InvalidHandError(f"dora_indicators: {len(s.dora_indicators)} given, at most 5", "impossible")
     if len(s.ura_indicators) > len(s.dora_indicators):
@@ -368,8 +374,16 @@ def fu_breakdown(r: Reading, pinfu: bool) -> tuple[int, tuple[FuItem, ...]]:
         if p == f.seat_wind and p == f.round_wind:
             items.append(FuItem("double_wind_pair", f.rules.double_wind_pair_fu))
         else:
-            reason = "dragon_pair" if p >= 31 else (
-                "seat_wind_pair" if p == f.seat_wind else "round_wind_pair" if p == f.round_wind else "value_pair"
+            reason = (
+                "dragon_pair"
+                if p >= 31
+                else (
+                    "seat_wind_pair"
+                    if p == f.seat_wind
+                    else "round_wind_pair"
+                    if p == f.round_wind
+                    else "value_pair"
+                )
             )
             items.append(FuItem(reason, 2))
     for m in r.sets:
@@ -487,8 +501,17 @@ def _evaluate(r: Reading, dora: list[YakuHan], dora_han: int) -> _Candidate | No
         total = sum(mults) if rules.yakuman_stacking else max(mults)
         if rules.yakuman_cap:
             total = min(total, rules.yakuman_cap)
-        return _Candidate((8000 * total, 13 * total, fu), 13 * total, fu, Limit.YAKUMAN, 8000 * total, ym,
-                          fu_items, total, r)
+        return _Candidate(
+            (8000 * total, 13 * total, fu),
+            13 * total,
+            fu,
+            Limit.YAKUMAN,
+            8000 * total,
+            ym,
+            fu_items,
+            total,
+            r,
+        )
     found: list[YakuHan] = []
     han = 0
     renhou: YakuHan | None = None
@@ -510,7 +533,9 @@ def _evaluate(r: Reading, dora: list[YakuHan], dora_han: int) -> _Candidate | No
     if renhou is not None:
         rbase, rlimit = base_points(renhou.han, fu, rules)
         if not found or rbase > normal.base:
-            return _Candidate((rbase, renhou.han, fu), renhou.han, fu, rlimit, rbase, [renhou], fu_items, 0, r)
+            return _Candidate(
+                (rbase, renhou.han, fu), renhou.han, fu, rlimit, rbase, [renhou], fu_items, 0, r
+            )
     return normal
 
 

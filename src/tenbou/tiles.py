@@ -143,7 +143,9 @@ def parse_tiles(text: str) -> tuple[Tile, ...]:
         if ch in "mps":
             base = SUITS.index(ch) * 9
             if not pending:
-                raise NotationError(f"suit letter {ch!r} at position {pos} has no digits before it in {text!r}")
+                raise NotationError(
+                    f"suit letter {ch!r} at position {pos} has no digits before it in {text!r}"
+                )
             for _, d in pending:
                 out.append(_RED[base + 4] if d == "0" else _PLAIN[base + int(d) - 1])
             pending.clear()
@@ -159,9 +161,7 @@ def parse_tiles(text: str) -> tuple[Tile, ...]:
             raise NotationError(f"unexpected character {ch!r} at position {pos} in {text!r}")
     if pending:
         start = pending[0][0]
-        raise NotationError(
-            f"{text[start:]!r} has no suit letter (m, p, s or z) in {text!r}"
-        )
+        raise NotationError(f"{text[start:]!r} has no suit letter (m, p, s or z) in {text!r}")
     return tuple(out)
 
 

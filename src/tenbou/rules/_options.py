@@ -53,9 +53,7 @@ class Rules:
     double_wind_pair_fu: int = field(
         metadata=_opt("int", "fu of a pair of the tile that is both seat and round wind", (2, 4))
     )
-    rinshan_tsumo_fu: bool = field(
-        metadata=_opt("bool", "a rinshan kaihou win gets the 2 fu of a tsumo")
-    )
+    rinshan_tsumo_fu: bool = field(metadata=_opt("bool", "a rinshan kaihou win gets the 2 fu of a tsumo"))
     kazoe: str = field(
         metadata=_opt("choice", "what 13 or more han without a yakuman is worth", ("yakuman", "sanbaiman"))
     )
@@ -82,9 +80,7 @@ class Rules:
     )
     ippatsu: bool = field(metadata=_opt("bool", "ippatsu is a yaku"))
     ura_dora: bool = field(metadata=_opt("bool", "ura dora are counted for a riichi winner"))
-    nukidora: bool = field(
-        metadata=_opt("bool", "three players: North tiles set aside (kita) count as dora")
-    )
+    nukidora: bool = field(metadata=_opt("bool", "three players: North tiles set aside (kita) count as dora"))
     north_yakuhai: bool = field(
         metadata=_opt("bool", "three players: a North set is a value set (yakuhai) for everyone")
     )
@@ -192,11 +188,12 @@ def _check(spec: OptionSpec, value: object) -> None:
         bad = sorted(v for v in value if v not in spec.choices)
         if bad:
             raise RuleError(f"rule option {name!r}: {bad[0]!r} is not one of {list(spec.choices)}")
-    elif spec.kind == "int_tuple":
-        if (
-            not isinstance(value, tuple)
-            or not value
-            or any(isinstance(v, bool) or v not in spec.choices for v in value)
-            or len(set(value)) != len(value)
-        ):
-            raise RuleError(f"rule option {name!r} must be a non-empty list of {list(spec.choices)}, not {value!r}")
+    elif spec.kind == "int_tuple" and (
+        not isinstance(value, tuple)
+        or not value
+        or any(isinstance(v, bool) or v not in spec.choices for v in value)
+        or len(set(value)) != len(value)
+    ):
+        raise RuleError(
+            f"rule option {name!r} must be a non-empty list of {list(spec.choices)}, not {value!r}"
+        )

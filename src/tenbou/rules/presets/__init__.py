@@ -59,9 +59,11 @@ class Preset:
             "aliases": list(self.aliases),
             "notes": list(self.notes),
             "options": {
-                k: {"value": values[k], "source": self.sources[k], **(
-                    {"note": self.option_notes[k]} if k in self.option_notes else {}
-                )}
+                k: {
+                    "value": values[k],
+                    "source": self.sources[k],
+                    **({"note": self.option_notes[k]} if k in self.option_notes else {}),
+                }
                 for k in OPTION_SPECS
             },
         }
