@@ -35,6 +35,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
+from typing import NamedTuple
 
 from .errors import NotationError
 from .tiles import Tile, Wind, format_tiles, parse_tiles
@@ -313,10 +314,10 @@ class Hand:
         return f"Hand.parse('{self}')"
 
 
-@dataclass(frozen=True, slots=True)
-class Situation:
+class Situation(NamedTuple):
     """Everything about a win besides the tiles: seats, winds, how it was won
     and the dora. ``discarder`` is the seat that dealt in (``None`` = tsumo).
+    (A ``NamedTuple``, cheap to build: one is made for every hand scored.)
 
     >>> s = Situation(dealer=0, winner=1, discarder=3)
     >>> s.seat_wind, s.tsumo, s.is_dealer

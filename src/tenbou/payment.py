@@ -27,8 +27,8 @@ one, computed from the base points and rounded up to 100.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from enum import Enum
+from typing import NamedTuple
 
 from .scoring import HandScore
 
@@ -44,8 +44,7 @@ class PaymentKind(Enum):
     PAO = "pao"
 
 
-@dataclass(frozen=True, slots=True)
-class Payment:
+class Payment(NamedTuple):
     """A transfer of ``points`` from ``payer`` to ``receiver`` (``payer`` is
     ``None`` for riichi sticks taken from the table)."""
 

@@ -1,5 +1,8 @@
 """Scoring a winning hand: readings, yaku, fu with a breakdown, han, limits.
 
+(The result records are ``NamedTuple`` values rather than frozen dataclasses:
+they are made for every hand scored, and a tuple is much cheaper to build.)
+
 :func:`score_hand` checks the hand against the rules and the situation,
 reads it every possible way (each decomposition, and each set the winning tile
 can complete, which fixes the wait), scores every reading and keeps the
@@ -27,21 +30,23 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from typing import NamedTuple
 
 from .errors import InvalidHandError
 from .hand import Hand, MeldType, Situation
 from .rules import Rules
-from .shape import KOKUSHI_KINDS, is_chiitoitsu, is_kokushi, standard_decompositions
-from .tiles import HONORS, TERMINALS_AND_HONORS, Tile, dora_kind
+from .shape import KOKUSHI_KINDS, decompose, is_chiitoitsu, is_kokushi
+from .tiles import TERMINALS_AND_HONORS, Tile, dora_kind
 from .yaku import (
     DORA,
-    REGULAR_YAKU,
+    HAND_REGULAR,
+    HAND_YAKUMAN,
+    READING_REGULAR,
+    READING_YAKUMAN,
     YAKU_BY_ID,
     YAKU_ORDER,
-    YAKUMAN,
     Form,
     HandFacts,
-    Mentsu,
     MentsuKind,
     Reading,
     Wait,
@@ -71,8 +76,7 @@ class Limit(Enum):
     KAZOE_YAKUMAN = "kazoe_yakuman"
 
 
-@dataclass(frozen=True, slots=True)
-class YakuHan:
+class YakuHan(NamedTuple):
     """A yaku as counted in one hand: its han and, for a yakuman, its multiplier."""
 
     yaku: Yaku
@@ -84,16 +88,14 @@ class YakuHan:
         return self.yaku.id
 
 
-@dataclass(frozen=True, slots=True)
-class FuItem:
+class FuItem(NamedTuple):
     """One line of the fu breakdown."""
 
     reason: str
     fu: int
 
 
-@dataclass(frozen=True, slots=True)
-class HandScore:
+class HandScore(NamedTuple):
     """The value of a winning hand (before who pays whom).
 
     ``han`` counts every yaku and dora (13 x multiplier for a yakuman hand);
@@ -119,7 +121,8 @@ class HandScore:
 
 # -- validation ---------------------------------------------------------------------------------
 
-_RED_PER_KIND = {0: {}, 3: {4: 1, 13: 1, 22: 1}, 4: {4: 1, 13: 2, 22: 1}}
+_RED_PER_KIND: dict[int, dict[int, int]] = {0: {}, 3: {4: 1, 13: 1, 22: 1}, 4: {4: 1, 13: 2, 22: 1}}
+_FIVES = frozenset((4, 13, 22))
 
 
 def validate(hand: Hand, s: Situation, rules: Rules) -> None:
@@ -145,50 +148,50 @@ def validate(hand: Hand, s: Situation, rules: Rules) -> None:
                 f"from={s.discarder} is the winner's own seat (leave 'from' out for a tsumo)", "contradiction"
             )
     for i, m in enumerate(hand.melds):
-        if m.from_seat is None:
+        src = m.from_seat
+        if src is None:
             continue
-        where = f"melds[{i}] ({m.notation()})"
-        if m.from_seat >= n:
-            raise InvalidHandError(f"{where}: from={m.from_seat} is not a seat 0..{n - 1}", "contradiction")
-        if m.from_seat == s.winner:
-            raise InvalidHandError(
-                f"{where}: a meld cannot be called from the winner's own seat", "contradiction"
-            )
-        if m.type is MeldType.CHI:
+        if src >= n or src == s.winner or (m.type is MeldType.CHI and (n == 3 or src != (s.winner - 1) % n)):
+            where = f"melds[{i}] ({m.notation()})"
+            if src >= n:
+                raise InvalidHandError(f"{where}: from={src} is not a seat 0..{n - 1}", "contradiction")
+            if src == s.winner:
+                raise InvalidHandError(
+                    f"{where}: a meld cannot be called from the winner's own seat", "contradiction"
+                )
             if n == 3:
                 raise InvalidHandError(f"{where}: there is no chi with three players", "contradiction")
-            if m.from_seat != (s.winner - 1) % n:
-                raise InvalidHandError(
-                    f"{where}: a chi is only called from the player on the left (seat {(s.winner - 1) % n})",
-                    "contradiction",
-                )
-    # Tiles: copies, red fives, three-player manzu.
+            raise InvalidHandError(
+                f"{where}: a chi is only called from the player on the left (seat {(s.winner - 1) % n})",
+                "contradiction",
+            )
+    # Tiles: copies (dora indicators are tiles too), red fives, three-player manzu.
+    visible = hand.all_tiles()
+    in_hand = len(visible)
+    visible.extend(s.dora_indicators)
+    visible.extend(s.ura_indicators)
     counts = [0] * 34
     reds = [0] * 34
-    visible = [*hand.all_tiles(), *s.dora_indicators, *s.ura_indicators]
     for t in visible:
         counts[t.kind] += 1
         if t.red:
             reds[t.kind] += 1
     allowed_red = _RED_PER_KIND[rules.red_fives]
-    for k in range(34):
-        if reds[k] > allowed_red.get(k, 0):
+    for k in {t.kind for t in visible}:
+        c = counts[k]
+        allowed = allowed_red.get(k, 0) if k in _FIVES else 0
+        if reds[k] > allowed:
             tile = Tile(k, True)
             if not allowed_red:
                 raise InvalidHandError(f"{tile}: these rules play without red fives", "impossible")
+            raise InvalidHandError(f"{tile}: {reds[k]} red copies but the set has {allowed}", "impossible")
+        if c > 4 or c - reds[k] > 4 - allowed:
+            where = "in the hand and dora indicators" if len(visible) > in_hand else "in the hand"
+            extra = " (the others are red)" if c <= 4 else ""
             raise InvalidHandError(
-                f"{tile}: {reds[k]} red copies but the set has {allowed_red.get(k, 0)}", "impossible"
+                f"{Tile(k)}: {c} copies {where}, more than the set has{extra}", "impossible"
             )
-        plain = counts[k] - reds[k]
-        if counts[k] > 4 or plain > 4 - allowed_red.get(k, 0):
-            where = (
-                "in the hand and dora indicators" if counts[k] <= 4 or len(visible) > 14 else "in the hand"
-            )
-            extra = " (the others are red)" if counts[k] <= 4 else ""
-            raise InvalidHandError(
-                f"{Tile(k)}: {counts[k]} copies {where}, more than the set has{extra}", "impossible"
-            )
-        if n == 3 and 0 < k < 8 and counts[k]:
+        if n == 3 and 0 < k < 8:
             raise InvalidHandError(f"{Tile(k)}: three-player mahjong has no 2m-8m", "impossible")
     if s.kita:
         if n != 3 or not rules.nukidora:
@@ -262,150 +265,120 @@ def _check_situation(hand: Hand, s: Situation, rules: Rules) -> None:
 # -- readings -----------------------------------------------------------------------------------
 
 
-def _facts(hand: Hand, s: Situation, rules: Rules) -> HandFacts:
-    concealed = [0] * 34
-    for t in hand.concealed:
-        concealed[t.kind] += 1
-    win = hand.win_tile.kind
-    concealed[win] += 1
-    counts = list(concealed)
-    for m in hand.melds:
-        for t in m.tiles:
-            counts[t.kind] += 1
-    return HandFacts(
-        hand=hand,
-        situation=s,
-        rules=rules,
-        counts=counts,
-        concealed=concealed,
-        win=win,
-        closed=hand.is_closed,
-        tsumo=s.tsumo,
-        seat_wind=s.seat_wind.kind,
-        round_wind=s.round_wind.kind,
-    )
-
-
-def _meld_sets(hand: Hand) -> tuple[Mentsu, ...]:
-    out = []
-    for m in hand.melds:
-        if m.type is MeldType.CHI:
-            out.append(Mentsu(MentsuKind.RUN, m.kind, True, True))
-        elif m.type is MeldType.PON:
-            out.append(Mentsu(MentsuKind.TRIPLET, m.kind, True, True))
-        else:
-            out.append(Mentsu(MentsuKind.KAN, m.kind, True, m.is_open))
-    return tuple(out)
-
-
 def _readings(f: HandFacts) -> list[Reading]:
     """Every reading of the hand: decompositions x the set the winning tile completed."""
     out: list[Reading] = []
     win = f.win
     c = f.concealed
-    melds = _meld_sets(f.hand)
-    if not melds and sum(c) == 14:
+    if not f.hand.melds:
         if is_kokushi(c):
             before = list(c)
             before[win] -= 1
             wait = Wait.THIRTEEN if all(before[k] == 1 for k in KOKUSHI_KINDS) else Wait.TANKI
             pair = next(k for k in KOKUSHI_KINDS if c[k] == 2)
-            out.append(Reading(Form.KOKUSHI, (), pair, wait, f))
-            return out
+            return [Reading(Form.KOKUSHI, pair, wait, f)]
         if is_chiitoitsu(c):
-            out.append(Reading(Form.CHIITOITSU, (), win, Wait.TANKI, f))
+            out.append(Reading(Form.CHIITOITSU, win, Wait.TANKI, f))
     ron = not f.tsumo
-    for d in standard_decompositions(c):
-        trips = [Mentsu(MentsuKind.TRIPLET, k, False, False) for k in d.triplets]
-        runs = [Mentsu(MentsuKind.RUN, k, False, False) for k in d.runs]
-        base = (*melds, *trips, *runs)
-        if d.pair == win:
-            out.append(Reading(Form.STANDARD, base, d.pair, Wait.TANKI, f))
-        seen_trip = False
-        for i, k in enumerate(d.triplets):
-            if k == win and not seen_trip:
-                seen_trip = True
-                sets = list(base)
-                sets[len(melds) + i] = Mentsu(MentsuKind.TRIPLET, k, False, ron)
-                out.append(Reading(Form.STANDARD, tuple(sets), d.pair, Wait.SHANPON, f))
-        done: set[tuple[int, Wait]] = set()
-        for k in d.runs:
-            if not k <= win <= k + 2:
-                continue
-            pos = win - k
-            n = k % 9
-            if pos == 1:
-                wait = Wait.KANCHAN
-            elif (pos == 0 and n == 6) or (pos == 2 and n == 0):
-                wait = Wait.PENCHAN
-            else:
-                wait = Wait.RYANMEN
-            if (k, wait) in done:
-                continue
-            done.add((k, wait))
-            out.append(Reading(Form.STANDARD, base, d.pair, wait, f))
+    for raw in decompose(c):
+        pair, trips, runs = raw[0], raw[1], raw[2]
+        if pair == win:
+            out.append(Reading(Form.STANDARD, pair, Wait.TANKI, f, raw))
+        if win in trips:
+            out.append(Reading(Form.STANDARD, pair, Wait.SHANPON, f, raw, win if ron else -1))
+        seen = -1
+        for k in runs:
+            if k <= win <= k + 2 and k != seen:
+                seen = k
+                pos = win - k
+                if pos == 1:
+                    wait = Wait.KANCHAN
+                elif (pos == 0 and k % 9 == 6) or (pos == 2 and k % 9 == 0):
+                    wait = Wait.PENCHAN
+                else:
+                    wait = Wait.RYANMEN
+                out.append(Reading(Form.STANDARD, pair, wait, f, raw))
     return out
 
 
 # -- fu -----------------------------------------------------------------------------------------
 
 _WAIT_FU = {Wait.KANCHAN: "kanchan_wait", Wait.PENCHAN: "penchan_wait", Wait.TANKI: "tanki_wait"}
+_SIMPLE, _TERMINAL, _HONOR = 0, 1, 2
+
+
+def _set_fu_entry(exposed: bool, kan: bool, cls: int) -> tuple[str, int]:
+    fu = (2 if exposed else 4) * (1 if cls == _SIMPLE else 2) * (4 if kan else 1)
+    name = ("simple", "terminal", "honor")[cls]
+    return f"{'open' if exposed else 'closed'}_{name}_{'kan' if kan else 'pon'}", fu
+
+
+#: fu of a triplet or kan by (exposed, kan, simple/terminal/honour): 2 for an open simple pon, x2 for
+#: closed, x2 for a terminal or honour, x4 for a kan
+_SET_FU = {
+    (exposed, kan, cls): _set_fu_entry(exposed, kan, cls)
+    for exposed in (False, True)
+    for kan in (False, True)
+    for cls in (_SIMPLE, _TERMINAL, _HONOR)
+}
+
+
+def _set_fu(kind: int, exposed: bool, kan: bool) -> tuple[str, int]:
+    cls = _HONOR if kind >= 27 else _TERMINAL if kind in TERMINALS_AND_HONORS else _SIMPLE
+    return _SET_FU[(exposed, kan, cls)]
 
 
 def fu_breakdown(r: Reading, pinfu: bool) -> tuple[int, tuple[FuItem, ...]]:
     """Fu of a reading (rounded up to 10) and the items that make it up."""
+    fu, items = _fu(r, pinfu)
+    return fu, tuple(FuItem(reason, n) for reason, n in items)
+
+
+def _fu(r: Reading, pinfu: bool) -> tuple[int, list[tuple[str, int]]]:
     f = r.facts
     if r.form is Form.CHIITOITSU:
-        return 25, (FuItem("chiitoitsu", 25),)
+        return 25, [("chiitoitsu", 25)]
     if r.form is Form.KOKUSHI:
-        return 0, ()  # no sets to count: Tenhou records kokushi with 0 fu
-    items = [FuItem("base", 20)]
+        return 0, []  # no sets to count: Tenhou records kokushi with 0 fu
+    items = [("base", 20)]
     if pinfu and f.tsumo:
-        return 20, tuple(items)
-    if f.closed and not f.tsumo:
-        items.append(FuItem("menzen_ron", 10))
-    if f.tsumo and (f.rules.rinshan_tsumo_fu or not f.situation.rinshan):
-        items.append(FuItem("tsumo", 2))
+        return 20, items
+    if f.tsumo:
+        if f.rules.rinshan_tsumo_fu or not f.situation.rinshan:
+            items.append(("tsumo", 2))
+    elif f.closed:
+        items.append(("menzen_ron", 10))
     wait_reason = _WAIT_FU.get(r.wait)
     if wait_reason:
-        items.append(FuItem(wait_reason, 2))
+        items.append((wait_reason, 2))
     p = r.pair
     if p in f.value_kinds:
         if p == f.seat_wind and p == f.round_wind:
-            items.append(FuItem("double_wind_pair", f.rules.double_wind_pair_fu))
+            items.append(("double_wind_pair", f.rules.double_wind_pair_fu))
+        elif p >= 31:
+            items.append(("dragon_pair", 2))
+        elif p == f.seat_wind:
+            items.append(("seat_wind_pair", 2))
+        elif p == f.round_wind:
+            items.append(("round_wind_pair", 2))
         else:
-            reason = (
-                "dragon_pair"
-                if p >= 31
-                else (
-                    "seat_wind_pair"
-                    if p == f.seat_wind
-                    else "round_wind_pair"
-                    if p == f.round_wind
-                    else "value_pair"
-                )
-            )
-            items.append(FuItem(reason, 2))
-    for m in r.sets:
-        if m.kind is MentsuKind.RUN:
-            continue
-        yaochuu = m.tile in TERMINALS_AND_HONORS
-        fu = 2 if m.exposed else 4
-        if yaochuu:
-            fu *= 2
-        if m.kind is MentsuKind.KAN:
-            fu *= 4
-        cls = "honor" if m.tile in HONORS else "terminal" if yaochuu else "simple"
-        shape = "kan" if m.kind is MentsuKind.KAN else "pon"
-        items.append(FuItem(f"{'open' if m.exposed else 'closed'}_{cls}_{shape}", fu))
-    if not f.closed and not f.tsumo and sum(i.fu for i in items) == 20:
-        items.append(FuItem("open_pinfu", 10))
-    return _round(items)
-
-
-def _round(items: list[FuItem]) -> tuple[int, tuple[FuItem, ...]]:
-    total = sum(i.fu for i in items)
-    return (total + 9) // 10 * 10, tuple(items)
+            items.append(("value_pair", 2))
+    for m in f.meld_sets:
+        if m.kind is not MentsuKind.RUN:
+            items.append(_set_fu(m.tile, m.exposed, m.kind is MentsuKind.KAN))
+    ron = r.ron_triplet
+    for k in r.triplets[len(f.meld_trips) :]:
+        exposed = k == ron
+        if exposed:
+            ron = -1
+        items.append(_set_fu(k, exposed, False))
+    total = 0
+    for _, n in items:
+        total += n
+    if total == 20 and not f.closed and not f.tsumo:
+        items.append(("open_pinfu", 10))
+        return 30, items
+    return (total + 9) // 10 * 10, items
 
 
 # -- points -------------------------------------------------------------------------------------
@@ -477,70 +450,92 @@ class _Candidate:
     limit: Limit | None
     base: int
     yaku: list[YakuHan]
-    fu_items: tuple[FuItem, ...]
+    fu_items: list[tuple[str, int]]
     yakuman: int
     reading: Reading
 
 
-def _evaluate(r: Reading, dora: list[YakuHan], dora_han: int) -> _Candidate | None:
+_PINFU = YAKU_BY_ID["pinfu"]
+_HandLevel = tuple[list[YakuHan], list[YakuHan], YakuHan | None]
+
+
+_GROUPS = (HAND_YAKUMAN, HAND_REGULAR, READING_YAKUMAN, READING_REGULAR)
+_ASKED: dict[tuple[int, int], tuple[Yaku, ...]] = {}
+
+
+def _asked(group: int, features: int) -> tuple[Yaku, ...]:
+    """The yaku of a group worth asking about a hand with these features."""
+    key = (group, features)
+    found = _ASKED.get(key)
+    if found is None:
+        found = _ASKED[key] = tuple(y for y in _GROUPS[group] if y.needs & features == y.needs)
+    return found
+
+
+def _matching(group: int, r: Reading, closed: bool, double: frozenset[str]) -> list[YakuHan]:
+    out = []
+    for y in _asked(group, r.facts.features):
+        h = y.han_closed if closed else y.han_open
+        if h is not None and y.predicate(r):
+            if y.yakuman:
+                mult = 2 if y.id in double else 1
+                out.append(YakuHan(y, 13 * mult, mult))
+            else:
+                out.append(YakuHan(y, h))
+    return out
+
+
+def _hand_level(r: Reading) -> _HandLevel:
+    """The yaku that are the same for every reading of a hand's form:
+    yakuman, regular yaku, and renhou when it is worth a limit."""
+    f = r.facts
+    rules = f.rules
+    ym = _matching(0, r, f.closed, rules.double_yakuman)
+    regular = _matching(1, r, f.closed, rules.double_yakuman)
+    renhou = None
+    for i, y in enumerate(regular):
+        if y.yaku.id == "renhou":
+            renhou = YakuHan(y.yaku, 8 if rules.renhou == "baiman" else 5)
+            del regular[i]
+            break
+    return ym, regular, renhou
+
+
+def _evaluate(r: Reading, hand_level: _HandLevel, dora: list[YakuHan], dora_han: int) -> _Candidate | None:
+    """Score one reading (``None`` when it has no yaku)."""
     f = r.facts
     rules = f.rules
     closed = f.closed
-    # yakuman first: they replace every other yaku
-    ym: list[YakuHan] = []
-    for y in YAKUMAN:
-        if y.han_open is None and not closed:
-            continue
-        if y.predicate(r):
-            mult = 2 if y.id in rules.double_yakuman else 1
-            ym.append(YakuHan(y, 13 * mult, mult))
-    pinfu = _pinfu_in(r)
-    fu, fu_items = fu_breakdown(r, pinfu)
+    hand_ym, hand_regular, renhou = hand_level
+    ym = hand_ym + _matching(2, r, closed, rules.double_yakuman)
+    pinfu = closed and r.form is Form.STANDARD and _PINFU.predicate(r)
+    fu, fu_items = _fu(r, pinfu)
     if ym:
+        # yakuman replace every other yaku
         mults = [y.yakuman for y in ym]
         total = sum(mults) if rules.yakuman_stacking else max(mults)
         if rules.yakuman_cap:
             total = min(total, rules.yakuman_cap)
-        return _Candidate(
-            (8000 * total, 13 * total, fu),
-            13 * total,
-            fu,
-            Limit.YAKUMAN,
-            8000 * total,
-            ym,
-            fu_items,
-            total,
-            r,
-        )
-    found: list[YakuHan] = []
-    han = 0
-    renhou: YakuHan | None = None
-    for y in REGULAR_YAKU:
-        h = y.han_closed if closed else y.han_open
-        if h is None or not y.predicate(r):
-            continue
-        if y.id == "renhou":
-            renhou = YakuHan(y, 8 if rules.renhou == "baiman" else 5)
-            continue
-        found.append(YakuHan(y, h))
-        han += h
-    if not found and renhou is None:
-        return None
+        base = 8000 * total
+        return _Candidate((base, 13 * total, fu), 13 * total, fu, Limit.YAKUMAN, base, ym, fu_items, total, r)
+    found = hand_regular + _matching(3, r, closed, rules.double_yakuman)
     if found:
-        total_han = han + dora_han
-        base, limit = base_points(total_han, fu, rules)
-        normal = _Candidate((base, total_han, fu), total_han, fu, limit, base, found + dora, fu_items, 0, r)
+        han = dora_han
+        for y in found:
+            han += y.han
+        base, limit = base_points(han, fu, rules)
+    elif renhou is None:
+        return None
+    else:
+        base = 0
     if renhou is not None:
+        # renhou worth a limit: the better of that limit and the hand without it
         rbase, rlimit = base_points(renhou.han, fu, rules)
-        if not found or rbase > normal.base:
+        if rbase > base:
             return _Candidate(
                 (rbase, renhou.han, fu), renhou.han, fu, rlimit, rbase, [renhou], fu_items, 0, r
             )
-    return normal
-
-
-def _pinfu_in(r: Reading) -> bool:
-    return YAKU_BY_ID["pinfu"].predicate(r)
+    return _Candidate((base, han, fu), han, fu, limit, base, found + dora, fu_items, 0, r)
 
 
 def score_hand(hand: Hand, situation: Situation, rules: Rules) -> HandScore:
@@ -551,15 +546,21 @@ def score_hand(hand: Hand, situation: Situation, rules: Rules) -> HandScore:
 
 
 def _score(hand: Hand, situation: Situation, rules: Rules) -> HandScore:
-    f = _facts(hand, situation, rules)
+    f = HandFacts(hand, situation, rules)
     readings = _readings(f)
     if not readings:
         raise InvalidHandError(f"{hand} is not a winning hand", "not_winning")
     dora = _dora(f)
-    dora_han = sum(d.han for d in dora)
+    dora_han = 0
+    for d in dora:
+        dora_han += d.han
     best: _Candidate | None = None
+    by_form: dict[Form, _HandLevel] = {}
     for r in readings:
-        c = _evaluate(r, dora, dora_han)
+        hand_level = by_form.get(r.form)
+        if hand_level is None:
+            hand_level = by_form[r.form] = _hand_level(r)
+        c = _evaluate(r, hand_level, dora, dora_han)
         if c is not None and (best is None or c.key > best.key):
             best = c
     if best is None:
@@ -571,7 +572,7 @@ def _score(hand: Hand, situation: Situation, rules: Rules) -> HandScore:
         limit=best.limit,
         base_points=best.base,
         yaku=tuple(yaku),
-        fu_breakdown=best.fu_items,
+        fu_breakdown=tuple(FuItem(reason, n) for reason, n in best.fu_items),
         yakuman=best.yakuman,
         reading=best.reading,
         hand=hand,

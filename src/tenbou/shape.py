@@ -28,6 +28,8 @@ from .tiles import TERMINALS_AND_HONORS, format_kinds
 __all__ = [
     "KOKUSHI_KINDS",
     "Decomposition",
+    "Raw",
+    "decompose",
     "is_chiitoitsu",
     "is_kokushi",
     "is_winning",
@@ -37,9 +39,6 @@ __all__ = [
 ]
 
 KOKUSHI_KINDS = tuple(sorted(TERMINALS_AND_HONORS))
-
-# A suit decomposition: (pair index or -1, triplet indices, run start indices), indices 0..8.
-_SuitDecomp = tuple[int, tuple[int, ...], tuple[int, ...]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,74 +85,92 @@ def _sets_only(key: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], tuple[int, 
     return tuple(out)
 
 
+#: one reading of concealed tiles: (pair kind or -1, triplet kinds, run start kinds,
+#: triplet bit mask, run bit mask (bit = kind), identical-run pairs (peikou),
+#: whether every set and the pair hold a terminal or honour)
+Raw = tuple[int, tuple[int, ...], tuple[int, ...], int, int, int, bool]
+_EMPTY9 = (0,) * 9
+
+
+def _raw(base: int, pair: int, trips: tuple[int, ...], runs: tuple[int, ...]) -> Raw:
+    tmask = rmask = 0
+    for i in trips:
+        tmask |= 1 << (base + i)
+    seen: dict[int, int] = {}
+    for i in runs:
+        rmask |= 1 << (base + i)
+        seen[i] = seen.get(i, 0) + 1
+    peikou = sum(n // 2 for n in seen.values())
+    outside = pair in (-1, 0, 8) and all(i in (0, 8) for i in trips) and all(i in (0, 6) for i in runs)
+    return (
+        -1 if pair < 0 else base + pair,
+        tuple(base + i for i in trips),
+        tuple(base + i for i in runs),
+        tmask,
+        rmask,
+        peikou,
+        outside,
+    )
+
+
 @cache
-def _suit_table(key: tuple[int, ...]) -> tuple[_SuitDecomp, ...]:
-    """Every decomposition of one suit's 9 counts (with a pair when the count
-    is 2 mod 3); empty when there is none."""
-    total = sum(key)
-    rem = total % 3
+def _suit_table(key: tuple[int, ...], base: int) -> tuple[int, tuple[Raw, ...]]:
+    """Every decomposition of one suit's 9 counts, kinds offset by ``base``:
+    (1 if the suit holds the pair else 0, readings); no readings if none."""
+    rem = sum(key) % 3
     if rem == 1:
-        return ()
+        return 0, ()
     if rem == 0:
-        return tuple((-1, t, r) for t, r in _sets_only(key))
-    out: list[_SuitDecomp] = []
+        return 0, tuple(_raw(base, -1, t, r) for t, r in _sets_only(key))
+    out: list[Raw] = []
     for i in range(9):
         if key[i] >= 2:
             rest = list(key)
             rest[i] -= 2
-            out.extend((i, t, r) for t, r in _sets_only(tuple(rest)))
-    return tuple(out)
+            out.extend(_raw(base, i, t, r) for t, r in _sets_only(tuple(rest)))
+    return 1, tuple(out)
+
+
+def decompose(counts: list[int]) -> list[Raw]:
+    """Every reading of ``counts`` as :data:`Raw` tuples (the fast form of
+    :func:`standard_decompositions`, with the features yaku ask about)."""
+    pair = -1
+    h_trips: tuple[int, ...] = ()
+    h_mask = 0
+    for k in range(27, 34):
+        n = counts[k]
+        if n:
+            if n == 3:
+                h_trips += (k,)
+                h_mask |= 1 << k
+            elif n == 2 and pair < 0:
+                pair = k
+            else:
+                return []
+    combos: list[Raw] = [(pair, h_trips, (), h_mask, 0, 0, True)]
+    pairs = 1 if pair >= 0 else 0
+    for base in (0, 9, 18):
+        key = tuple(counts[base : base + 9])
+        if key == _EMPTY9:
+            continue
+        has_pair, table = _suit_table(key, base)
+        if not table:
+            return []
+        pairs += has_pair
+        combos = [
+            (sp if sp >= 0 else p, ts + st, rs + sr, tm | stm, rm | srm, pk + spk, out and sout)
+            for p, ts, rs, tm, rm, pk, out in combos
+            for sp, st, sr, stm, srm, spk, sout in table
+        ]
+    if pairs != 1:
+        return []
+    return combos
 
 
 def standard_decompositions(counts: list[int]) -> list[Decomposition]:
     """Every reading of ``counts`` (the concealed tiles with the winning tile,
     without melds) as sets and exactly one pair. Empty if there is none."""
-    pair = -1
-    h_trips: list[int] = []
-    for k in range(27, 34):
-        n = counts[k]
-        if n == 0:
-            continue
-        if n == 3:
-            h_trips.append(k)
-        elif n == 2 and pair < 0:
-            pair = k
-        else:
-            return []
-    per_suit: list[tuple[int, tuple[_SuitDecomp, ...]]] = []
-    pairs = 0 if pair < 0 else 1
-    for base in (0, 9, 18):
-        key = tuple(counts[base : base + 9])
-        if not any(key):
-            continue
-        rem = sum(key) % 3
-        if rem == 1:
-            return []
-        if rem == 2:
-            pairs += 1
-            if pairs > 1:
-                return []
-        table = _suit_table(key)
-        if not table:
-            return []
-        per_suit.append((base, table))
-    if pairs != 1:
-        return []
-    # Cartesian product of the suits' readings (usually one each).
-    combos: list[tuple[int, list[int], list[int]]] = [(pair, list(h_trips), [])]
-    for base, table in per_suit:
-        nxt: list[tuple[int, list[int], list[int]]] = []
-        for p, ts, rs in combos:
-            for sp, st, sr in table:
-                nxt.append(
-                    (
-                        p if sp < 0 else base + sp,
-                        ts + [base + t for t in st],
-                        rs + [base + r for r in sr],
-                    )
-                )
-        combos = nxt
-    return [Decomposition(p, tuple(sorted(ts)), tuple(sorted(rs))) for p, ts, rs in combos]
+    return [Decomposition(d[0], tuple(sorted(d[1])), tuple(sorted(d[2]))) for d in decompose(counts)]
 
 
 def is_chiitoitsu(counts: list[int]) -> bool:

@@ -24,8 +24,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
 
-from .hand import Hand, Situation
+from .hand import Hand, MeldType, Situation
 from .rules import Rules
+from .shape import Raw
 from .tiles import DRAGONS, TERMINALS_AND_HONORS, WINDS
 
 __all__ = [
@@ -84,83 +85,181 @@ _GREEN = frozenset((19, 20, 21, 23, 25, 32))  # 2s 3s 4s 6s 8s hatsu
 _TERMINALS = frozenset((0, 8, 9, 17, 18, 26))
 
 
-@dataclass(slots=True)
+#: hand features, the bits of :attr:`HandFacts.features`
+F_CLOSED = 1
+F_TSUMO = 2
+F_SITUATION = 4  # any situational flag: riichi, ippatsu, haitei, rinshan, tenhou ...
+F_HONOR_TRIPLET = 8
+F_ONE_SUIT = 16
+F_KANS3 = 32
+F_TERMINAL_HONOR = 64
+F_GREEN = 128
+F_LOCAL = 256  # the rules play a local yaku
+
+_KIND_FLAGS: tuple[int, ...] = tuple(
+    (1 << (k // 9) if k < 27 else 8)  # suit bits 1/2/4, honour 8
+    | (16 if k in TERMINALS_AND_HONORS else 32)  # terminal-or-honour / simple
+    | (0 if k in _GREEN else 64)  # not green
+    for k in range(34)
+)
+
+
 class HandFacts:
-    """What every reading of one hand shares: tile counts, situation, rules."""
+    """What every reading of one hand shares: tile counts, situation, rules,
+    the melds as sets, and flags of the tiles present."""
 
-    hand: Hand
-    situation: Situation
-    rules: Rules
-    counts: list[int]  # every tile, melds included (a kan counts 4)
-    concealed: list[int]  # concealed tiles with the winning tile
-    win: int
-    closed: bool
-    tsumo: bool
-    seat_wind: int
-    round_wind: int
-    suits: int = 0  # bit 1 man, 2 pin, 4 sou
-    honors: bool = False
-    all_simple: bool = True
-    all_terminal_honor: bool = True
-    all_green: bool = True
-    value_kinds: frozenset[int] = field(default_factory=frozenset)
+    __slots__ = (
+        "all_green", "all_simple", "all_terminal_honor", "closed", "concealed", "counts", "features", "hand",
+        "honors", "kans", "meld_concealed", "meld_outside", "meld_run_mask", "meld_runs", "meld_sets",
+        "meld_trip_mask", "meld_trips", "round_wind", "rules", "seat_wind", "situation", "suits", "tsumo",
+        "value_kinds", "win",
+    )  # fmt: skip
 
-    def __post_init__(self) -> None:
-        suits = 0
-        simple = term_honor = green = True
-        honors = False
-        for k, n in enumerate(self.counts):
-            if not n:
-                continue
-            if k >= 27:
-                honors = True
-            else:
-                suits |= 1 << (k // 9)
-            if k in TERMINALS_AND_HONORS:
-                simple = False
-            else:
-                term_honor = False
-            if k not in _GREEN:
-                green = False
-        self.suits, self.honors = suits, honors
-        self.all_simple, self.all_terminal_honor, self.all_green = simple, term_honor, green
-        value = {31, 32, 33, self.seat_wind, self.round_wind}
-        if self.rules.north_yakuhai and self.situation.players == 3:
-            value.add(30)
-        self.value_kinds = frozenset(value)
-
-
-@dataclass(slots=True)
-class Reading:
-    """One reading of a winning hand. ``sets`` includes the melds; ``runs`` and
-    ``triplets`` (kans included) are kinds; ``concealed_triplets`` counts
-    triplets and kans that are neither called nor completed by a ron."""
-
-    form: Form
-    sets: tuple[Mentsu, ...]
-    pair: int
-    wait: Wait
-    facts: HandFacts
-    runs: tuple[int, ...] = ()
-    triplets: tuple[int, ...] = ()
-    concealed_triplets: int = 0
-    kans: int = 0
-
-    def __post_init__(self) -> None:
+    def __init__(self, hand: Hand, situation: Situation, rules: Rules) -> None:
+        self.hand = hand
+        self.situation = situation
+        self.rules = rules
+        concealed = [0] * 34
+        for t in hand.concealed:
+            concealed[t.kind] += 1
+        self.win = win = hand.win_tile.kind
+        concealed[win] += 1
+        self.concealed = concealed
+        counts = list(concealed)
         runs: list[int] = []
         trips: list[int] = []
-        concealed = kans = 0
-        for m in self.sets:
-            if m.kind is MentsuKind.RUN:
-                runs.append(m.tile)
+        sets: list[Mentsu] = []
+        kans = hidden = run_mask = trip_mask = 0
+        closed = outside = True
+        for m in hand.melds:
+            k = m.kind
+            for t in m.tiles:
+                counts[t.kind] += 1
+            if m.type is MeldType.CHI:
+                runs.append(k)
+                run_mask |= 1 << k
+                outside = outside and k % 9 in (0, 6)
+                sets.append(Mentsu(MentsuKind.RUN, k, True, True))
+                closed = False
+                continue
+            trips.append(k)
+            trip_mask |= 1 << k
+            outside = outside and k in TERMINALS_AND_HONORS
+            if m.type is MeldType.PON:
+                sets.append(Mentsu(MentsuKind.TRIPLET, k, True, True))
+                closed = False
             else:
-                trips.append(m.tile)
-                if m.kind is MentsuKind.KAN:
-                    kans += 1
-                if not m.exposed:
-                    concealed += 1
-        self.runs, self.triplets = tuple(runs), tuple(trips)
-        self.concealed_triplets, self.kans = concealed, kans
+                kans += 1
+                open_ = m.type is not MeldType.ANKAN
+                sets.append(Mentsu(MentsuKind.KAN, k, True, open_))
+                if open_:
+                    closed = False
+                else:
+                    hidden += 1
+        self.counts = counts
+        self.meld_runs, self.meld_trips, self.meld_sets = tuple(runs), tuple(trips), tuple(sets)
+        self.meld_run_mask, self.meld_trip_mask, self.meld_outside = run_mask, trip_mask, outside
+        self.kans, self.meld_concealed, self.closed = kans, hidden, closed
+        self.tsumo = situation.discarder is None
+        self.seat_wind = situation.seat_wind.kind
+        self.round_wind = situation.round_wind.kind
+        flags = 0
+        for k, n in enumerate(counts):
+            if n:
+                flags |= _KIND_FLAGS[k]
+        self.suits = flags & 7  # bit 1 man, 2 pin, 4 sou
+        self.honors = bool(flags & 8)
+        self.all_simple = not flags & 16
+        self.all_terminal_honor = not flags & 32
+        self.all_green = not flags & 64
+        value = {31, 32, 33, self.seat_wind, self.round_wind}
+        if rules.north_yakuhai and situation.players == 3:
+            value.add(30)
+        self.value_kinds = frozenset(value)
+        s = situation
+        feat = (F_CLOSED if closed else 0) | (F_TSUMO if self.tsumo else 0)
+        if (
+            s.riichi or s.double_riichi or s.ippatsu or s.haitei or s.houtei or s.rinshan or s.chankan
+            or s.renhou or s.tenhou or s.chiihou
+        ):  # fmt: skip
+            feat |= F_SITUATION
+        if max(counts[27:]) >= 3:
+            feat |= F_HONOR_TRIPLET
+        if self.suits in (1, 2, 4):
+            feat |= F_ONE_SUIT
+        if kans >= 3:
+            feat |= F_KANS3
+        if self.all_terminal_honor:
+            feat |= F_TERMINAL_HONOR
+        if self.all_green:
+            feat |= F_GREEN
+        if rules.local_yaku:
+            feat |= F_LOCAL
+        self.features = feat
+
+
+class Reading:
+    """One reading of a winning hand: its form, pair and wait; ``runs`` and
+    ``triplets`` (kans included) are kinds, melds included, with bit masks
+    (bit ``k`` for kind ``k``); ``concealed_triplets`` counts triplets and kans
+    neither called nor completed by a ron (``ron_triplet`` is the kind of one
+    completed by a ron, or -1); ``peikou`` counts pairs of identical runs of a
+    closed hand; ``outside`` says every set and the pair hold a terminal or an
+    honour. ``sets`` lists them as :class:`Mentsu`."""
+
+    __slots__ = (
+        "concealed_triplets", "facts", "form", "kans", "outside", "pair", "peikou", "ron_triplet", "run_mask",
+        "runs", "trip_mask", "triplets", "wait",
+    )  # fmt: skip
+
+    def __init__(
+        self,
+        form: Form,
+        pair: int,
+        wait: Wait,
+        facts: HandFacts,
+        raw: Raw | None = None,
+        ron_triplet: int = -1,
+    ) -> None:
+        self.form = form
+        self.pair = pair
+        self.wait = wait
+        self.facts = facts
+        self.ron_triplet = ron_triplet
+        self.kans = facts.kans
+        if raw is None:
+            self.runs, self.triplets = facts.meld_runs, facts.meld_trips
+            self.run_mask, self.trip_mask = facts.meld_run_mask, facts.meld_trip_mask
+            self.concealed_triplets = facts.meld_concealed
+            self.peikou = 0
+            self.outside = False
+            return
+        _, trips, runs, tmask, rmask, peikou, outside = raw
+        self.runs = facts.meld_runs + runs
+        self.triplets = facts.meld_trips + trips
+        self.run_mask = facts.meld_run_mask | rmask
+        self.trip_mask = facts.meld_trip_mask | tmask
+        self.concealed_triplets = len(trips) + facts.meld_concealed - (ron_triplet >= 0)
+        self.peikou = peikou if facts.closed else 0
+        self.outside = outside and facts.meld_outside and pair in TERMINALS_AND_HONORS
+
+    @property
+    def sets(self) -> tuple[Mentsu, ...]:
+        """The four sets (melds first), empty for chiitoitsu and kokushi."""
+        f = self.facts
+        if self.form is not Form.STANDARD:
+            return ()
+        own: list[Mentsu] = []
+        ron = self.ron_triplet
+        for k in self.triplets[len(f.meld_trips) :]:
+            exposed = k == ron
+            ron = -1 if exposed else ron
+            own.append(Mentsu(MentsuKind.TRIPLET, k, False, exposed))
+        own.extend(Mentsu(MentsuKind.RUN, k, False, False) for k in self.runs[len(f.meld_runs) :])
+        return f.meld_sets + tuple(own)
+
+    def __repr__(self) -> str:
+        return f"<Reading {self.form.value} wait={self.wait.value} pair={self.pair} sets={self.sets}>"
 
 
 Predicate = Callable[[Reading], bool]
@@ -179,6 +278,12 @@ class Yaku:
     yakuman: bool
     tenhou_id: int | None
     predicate: Predicate = field(repr=False, compare=False)
+    #: whether the answer can differ between readings of one hand (otherwise it
+    #: depends only on the tiles, the form and the situation, and is asked once)
+    per_reading: bool = False
+    #: hand features (``F_*`` bits of :attr:`HandFacts.features`) without which
+    #: the predicate is false: a hand lacking one is not asked
+    needs: int = 0
 
     def han(self, closed: bool) -> int | None:
         """Han on a closed or open hand (``None`` where it does not count)."""
@@ -188,30 +293,13 @@ class Yaku:
 # -- predicates ---------------------------------------------------------------------------------
 
 
-def _peikou(r: Reading) -> int:
-    if r.form is not Form.STANDARD or not r.facts.closed or len(r.runs) < 2:
-        return 0
-    seen: dict[int, int] = {}
-    for k in r.runs:
-        seen[k] = seen.get(k, 0) + 1
-    return sum(n // 2 for n in seen.values())
+_DRAGON_MASK = 0b111 << 31
+_WIND_MASK = 0b1111 << 27
+_ITTSU_BITS = 1 | 1 << 9 | 1 << 18
 
 
 def _one_suit(r: Reading) -> bool:
     return r.facts.suits in (1, 2, 4)
-
-
-def _outside(r: Reading, honors_ok: bool) -> bool:
-    """Every set and the pair hold a terminal (or an honour), with a run."""
-    if r.form is not Form.STANDARD or not r.runs:
-        return False
-    ok = TERMINALS_AND_HONORS if honors_ok else _TERMINALS
-    if r.pair not in ok:
-        return False
-    for k in r.triplets:
-        if k not in ok:
-            return False
-    return all(k % 9 in (0, 6) for k in r.runs)
 
 
 def _riichi(r: Reading) -> bool:
@@ -230,28 +318,24 @@ def _pinfu(r: Reading) -> bool:
     )
 
 
-def _count_in(kinds: tuple[int, ...], targets: tuple[int, ...]) -> int:
-    return sum(1 for k in kinds if k in targets)
-
-
 def _sanshoku(r: Reading) -> bool:
-    runs = set(r.runs)
-    return any(n in runs and n + 9 in runs and n + 18 in runs for n in range(7))
+    m = r.run_mask
+    return bool(m & (m >> 9) & (m >> 18) & 0x7F)
 
 
 def _ittsu(r: Reading) -> bool:
-    runs = set(r.runs)
-    return any(b in runs and b + 3 in runs and b + 6 in runs for b in (0, 9, 18))
+    m = r.run_mask
+    return bool(m & (m >> 3) & (m >> 6) & _ITTSU_BITS)
 
 
 def _doukou(r: Reading) -> bool:
-    trips = set(r.triplets)
-    return any(n in trips and n + 9 in trips and n + 18 in trips for n in range(9))
+    m = r.trip_mask
+    return bool(m & (m >> 9) & (m >> 18) & 0x1FF)
 
 
 def _north_yakuhai(r: Reading) -> bool:
     f = r.facts
-    return 30 in f.value_kinds and 30 not in (f.seat_wind, f.round_wind) and 30 in r.triplets
+    return 30 in f.value_kinds and 30 not in (f.seat_wind, f.round_wind) and bool(r.trip_mask >> 30 & 1)
 
 
 def _chuuren(r: Reading, junsei: bool) -> bool:
@@ -292,7 +376,44 @@ def _y(
     predicate: Predicate,
     yakuman: bool = False,
 ) -> Yaku:
-    return Yaku(id, name, name_ja, han_closed, han_open, yakuman, tenhou_id, predicate)
+    return Yaku(
+        id,
+        name,
+        name_ja,
+        han_closed,
+        han_open,
+        yakuman,
+        tenhou_id,
+        predicate,
+        id in _PER_READING,
+        _NEEDS.get(id, 0),
+    )
+
+
+_NEEDS = {
+    **dict.fromkeys(("riichi", "double_riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan", "renhou",
+                     "tenhou", "chiihou", "renhou_yakuman"), F_SITUATION),
+    **dict.fromkeys(("haku", "hatsu", "chun", "seat_wind", "round_wind", "north_yakuhai", "shousangen",
+                     "daisangen", "shousuushii", "daisuushii"), F_HONOR_TRIPLET),
+    **dict.fromkeys(("pinfu", "iipeikou", "ryanpeikou", "chiitoitsu", "kokushi", "kokushi_13", "suuankou",
+                     "suuankou_tanki"), F_CLOSED),
+    **dict.fromkeys(("sankantsu", "suukantsu"), F_KANS3),
+    **dict.fromkeys(("honroutou", "tsuuiisou", "chinroutou"), F_TERMINAL_HONOR),
+    **dict.fromkeys(("honitsu", "chinitsu"), F_ONE_SUIT),
+    **dict.fromkeys(("chuuren", "junsei_chuuren"), F_ONE_SUIT | F_CLOSED),
+    **dict.fromkeys(("suurenkou", "isshoku_yonjun"), F_LOCAL),
+    "menzen_tsumo": F_CLOSED | F_TSUMO,
+    "ryuuiisou": F_GREEN,
+}  # fmt: skip
+
+
+_PER_READING = frozenset(
+    {
+        "pinfu", "iipeikou", "ryanpeikou", "sanshoku", "ittsu", "chanta", "junchan", "toitoi", "sanankou",
+        "sanshoku_doukou", "kokushi", "kokushi_13", "suuankou", "suuankou_tanki", "suurenkou",
+        "isshoku_yonjun",
+    }
+)  # fmt: skip
 
 
 YAKU: tuple[Yaku, ...] = (
@@ -307,12 +428,12 @@ YAKU: tuple[Yaku, ...] = (
     _y("pinfu", "Pinfu", "平和", 1, None, 7, _pinfu),
     _y("tanyao", "Tanyao", "断幺九", 1, 1, 8,
        lambda r: r.facts.all_simple and (r.facts.closed or r.facts.rules.open_tanyao)),
-    _y("iipeikou", "Iipeikou", "一盃口", 1, None, 9, lambda r: _peikou(r) == 1),
-    _y("haku", "Haku", "役牌 白", 1, 1, 18, lambda r: 31 in r.triplets),
-    _y("hatsu", "Hatsu", "役牌 發", 1, 1, 19, lambda r: 32 in r.triplets),
-    _y("chun", "Chun", "役牌 中", 1, 1, 20, lambda r: 33 in r.triplets),
-    _y("seat_wind", "Seat wind", "自風牌", 1, 1, 10, lambda r: r.facts.seat_wind in r.triplets),
-    _y("round_wind", "Round wind", "場風牌", 1, 1, 14, lambda r: r.facts.round_wind in r.triplets),
+    _y("iipeikou", "Iipeikou", "一盃口", 1, None, 9, lambda r: r.peikou == 1),
+    _y("haku", "Haku", "役牌 白", 1, 1, 18, lambda r: bool(r.trip_mask >> 31 & 1)),
+    _y("hatsu", "Hatsu", "役牌 發", 1, 1, 19, lambda r: bool(r.trip_mask >> 32 & 1)),
+    _y("chun", "Chun", "役牌 中", 1, 1, 20, lambda r: bool(r.trip_mask >> 33 & 1)),
+    _y("seat_wind", "Seat wind", "自風牌", 1, 1, 10, lambda r: bool(r.trip_mask >> r.facts.seat_wind & 1)),
+    _y("round_wind", "Round wind", "場風牌", 1, 1, 14, lambda r: bool(r.trip_mask >> r.facts.round_wind & 1)),
     _y("north_yakuhai", "North (value tile)", "役牌 北", 1, 1, None, _north_yakuhai),
     _y("haitei", "Haitei raoyue", "海底摸月", 1, 1, 5, lambda r: r.facts.situation.haitei),
     _y("houtei", "Houtei raoyui", "河底撈魚", 1, 1, 6, lambda r: r.facts.situation.houtei),
@@ -323,7 +444,7 @@ YAKU: tuple[Yaku, ...] = (
     # shapes
     _y("sanshoku", "Sanshoku doujun", "三色同順", 2, 1, 25, _sanshoku),
     _y("ittsu", "Ittsu", "一気通貫", 2, 1, 24, _ittsu),
-    _y("chanta", "Chanta", "混全帯幺九", 2, 1, 23, lambda r: r.facts.honors and _outside(r, True)),
+    _y("chanta", "Chanta", "混全帯幺九", 2, 1, 23, lambda r: r.outside and r.facts.honors and bool(r.runs)),
     _y("chiitoitsu", "Chiitoitsu", "七対子", 2, None, 22, lambda r: r.form is Form.CHIITOITSU),
     _y("toitoi", "Toitoi", "対々和", 2, 2, 28,
        lambda r: r.form is Form.STANDARD and not r.runs),
@@ -331,11 +452,12 @@ YAKU: tuple[Yaku, ...] = (
     _y("sankantsu", "Sankantsu", "三槓子", 2, 2, 27, lambda r: r.kans == 3),
     _y("sanshoku_doukou", "Sanshoku doukou", "三色同刻", 2, 2, 26, _doukou),
     _y("shousangen", "Shousangen", "小三元", 2, 2, 30,
-       lambda r: r.pair in DRAGONS and _count_in(r.triplets, DRAGONS) == 2),
+       lambda r: r.pair in DRAGONS and (r.trip_mask & _DRAGON_MASK).bit_count() == 2),
     _y("honroutou", "Honroutou", "混老頭", 2, 2, 31,
        lambda r: r.facts.all_terminal_honor and r.facts.honors and bool(r.facts.suits)),
-    _y("ryanpeikou", "Ryanpeikou", "二盃口", 3, None, 32, lambda r: _peikou(r) == 2),
-    _y("junchan", "Junchan", "純全帯幺九", 3, 2, 33, lambda r: not r.facts.honors and _outside(r, False)),
+    _y("ryanpeikou", "Ryanpeikou", "二盃口", 3, None, 32, lambda r: r.peikou == 2),
+    _y("junchan", "Junchan", "純全帯幺九", 3, 2, 33,
+       lambda r: r.outside and not r.facts.honors and bool(r.runs)),
     _y("honitsu", "Honitsu", "混一色", 3, 2, 34, lambda r: r.facts.honors and _one_suit(r)),
     _y("chinitsu", "Chinitsu", "清一色", 6, 5, 35, lambda r: not r.facts.honors and _one_suit(r)),
     # yakuman
@@ -347,10 +469,12 @@ YAKU: tuple[Yaku, ...] = (
        lambda r: r.concealed_triplets == 4 and r.wait is not Wait.TANKI, True),
     _y("suuankou_tanki", "Suuankou tanki", "四暗刻単騎", 13, None, 41,
        lambda r: r.concealed_triplets == 4 and r.wait is Wait.TANKI, True),
-    _y("daisangen", "Daisangen", "大三元", 13, 13, 39, lambda r: _count_in(r.triplets, DRAGONS) == 3, True),
+    _y("daisangen", "Daisangen", "大三元", 13, 13, 39, lambda r: r.trip_mask & _DRAGON_MASK == _DRAGON_MASK,
+       True),
     _y("shousuushii", "Shousuushii", "小四喜", 13, 13, 50,
-       lambda r: r.pair in WINDS and _count_in(r.triplets, WINDS) == 3, True),
-    _y("daisuushii", "Daisuushii", "大四喜", 13, 13, 49, lambda r: _count_in(r.triplets, WINDS) == 4, True),
+       lambda r: r.pair in WINDS and (r.trip_mask & _WIND_MASK).bit_count() == 3, True),
+    _y("daisuushii", "Daisuushii", "大四喜", 13, 13, 49,
+       lambda r: r.trip_mask & _WIND_MASK == _WIND_MASK, True),
     _y("tsuuiisou", "Tsuuiisou", "字一色", 13, 13, 42, lambda r: not r.facts.suits, True),
     _y("chinroutou", "Chinroutou", "清老頭", 13, 13, 44,
        lambda r: r.facts.all_terminal_honor and not r.facts.honors, True),
@@ -384,3 +508,8 @@ YAKU_BY_ID: dict[str, Yaku] = {y.id: y for y in YAKU} | DORA
 YAKU_ORDER: dict[str, int] = {k: i for i, k in enumerate(YAKU_BY_ID)}
 REGULAR_YAKU: tuple[Yaku, ...] = tuple(y for y in YAKU if not y.yakuman)
 YAKUMAN: tuple[Yaku, ...] = tuple(y for y in YAKU if y.yakuman)
+#: the four groups the scorer asks: once per hand (and form) or once per reading
+HAND_YAKUMAN = tuple(y for y in YAKUMAN if not y.per_reading)
+READING_YAKUMAN = tuple(y for y in YAKUMAN if y.per_reading)
+HAND_REGULAR = tuple(y for y in REGULAR_YAKU if not y.per_reading)
+READING_REGULAR = tuple(y for y in REGULAR_YAKU if y.per_reading)
