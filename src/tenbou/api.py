@@ -101,7 +101,8 @@ def _meld(obj: object, i: int) -> Meld:
     bad = set(obj) - _MELD_KEYS
     if bad:
         raise RequestError(f"{field}: unknown field {sorted(bad)[0]!r} (expected type, tiles, from, called)")
-    mtype = _MELD_TYPES.get(obj.get("type"))  # type: ignore[arg-type]
+    raw_type = obj.get("type")
+    mtype = _MELD_TYPES.get(raw_type) if isinstance(raw_type, str) else None
     if mtype is None:
         raise RequestError(
             f"{field}.type: {obj.get('type')!r} is not one of chi, pon, daiminkan, kakan, ankan"
@@ -135,7 +136,8 @@ def parse_win_request(
     discarder = req.get("from")
     if discarder is not None and (isinstance(discarder, bool) or not isinstance(discarder, int)):
         raise RequestError(f"from: expected the discarder's seat or null for a tsumo, not {discarder!r}")
-    wind = _WINDS.get(req.get("round_wind", "E"))
+    raw_wind = req.get("round_wind", "E")
+    wind = _WINDS.get(raw_wind) if isinstance(raw_wind, str) else None
     if wind is None:
         raise RequestError(f"round_wind: {req.get('round_wind')!r} is not one of E, S, W, N")
     flags: dict[str, bool] = {}

@@ -1,0 +1,106 @@
+"""Properties that hold for every input: notation round trips, the parsers
+raise only TenbouError, the chosen reading is the best one, the gates on yaku
+never change a result."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tenbou.api import score
+from tenbou.errors import InvalidHandError, TenbouError
+from tenbou.hand import Hand, Meld, Situation
+from tenbou.rules import get_rules
+from tenbou.scoring import _evaluate, _hand_level, _readings, score_hand
+from tenbou.tiles import format_tiles, parse_tiles
+from tenbou.yaku import YAKU, HandFacts
+
+from .strategies import tiles, winning_hands
+
+TENHOU = get_rules("tenhou")
+
+
+@given(st.lists(tiles, max_size=20))
+def test_tiles_round_trip(ts: list[Any]) -> None:
+    assert parse_tiles(format_tiles(ts)) == tuple(ts)
+
+
+@given(winning_hands())
+def test_hand_notation_round_trip(hs: tuple[Hand, Situation]) -> None:
+    hand = hs[0]
+    assert Hand.parse(str(hand)) == hand
+    for m in hand.melds:
+        assert Meld.parse(m.notation()) == m
+
+
+@given(st.text(alphabet="0123456789mpsz+:@=ponchikaqx ", max_size=40))
+def test_parsers_raise_only_tenbou_errors(text: str) -> None:
+    for parse in (parse_tiles, Hand.parse, Meld.parse):
+        try:
+            parse(text)  # type: ignore[operator]
+        except TenbouError:
+            pass
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 40) | st.text(alphabet="0123456789mpszESWN", max_size=16),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.sampled_from(["type", "tiles", "from"]), inner)
+    ),
+    max_leaves=8,
+)
+fields = st.sampled_from(
+    ["rules", "players", "dealer", "round_wind", "winner", "from", "hand", "melds", "win_tile", "riichi",
+     "dora_indicators", "ura_indicators", "kita", "honba", "riichi_sticks", "ippatsu", "tenhou"]
+)  # fmt: skip
+
+
+@settings(suppress_health_check=[HealthCheck.too_slow], max_examples=300)
+@given(winning_hands(), st.dictionaries(fields, json_values, max_size=3))
+def test_score_raises_only_tenbou_errors(hs: tuple[Hand, Situation], changes: dict[str, Any]) -> None:
+    hand, s = hs
+    req: dict[str, Any] = {
+        "winner": s.winner,
+        "dealer": s.dealer,
+        "from": s.discarder,
+        **hand.request_fields(),
+    }
+    req.update(changes)
+    try:
+        out = score(req)
+    except TenbouError as e:
+        assert e.code and str(e)
+        return
+    json.dumps(out)  # results are JSON-ready
+    assert sum(out["deltas"]) == req.get("riichi_sticks", 0) * 1000 or "riichi_sticks" in changes
+
+
+@settings(max_examples=400)
+@given(winning_hands())
+def test_chosen_reading_is_never_worth_less_than_another(hs: tuple[Hand, Situation]) -> None:
+    hand, s = hs
+    try:
+        best = score_hand(hand, s, TENHOU)
+    except InvalidHandError as e:
+        assert e.code in ("no_yaku", "impossible")
+        return
+    f = HandFacts(hand, s, TENHOU)
+    for r in _readings(f):
+        c = _evaluate(r, _hand_level(r), [], 0)
+        if c is not None:
+            assert (c.base, c.han) <= (best.base_points, best.han) or c.yakuman == 0 and best.yakuman > 0
+
+
+@settings(max_examples=400)
+@given(winning_hands())
+def test_feature_gates_never_change_a_result(hs: tuple[Hand, Situation]) -> None:
+    hand, s = hs
+    # a yaku the gates skip must be one whose predicate is false
+    f = HandFacts(hand, s, TENHOU)
+    for r in _readings(f):
+        for y in YAKU:
+            if y.needs & f.features != y.needs:
+                assert not y.predicate(r), (y.id, str(hand))
