@@ -247,3 +247,11 @@ def test_three_players_kita_and_manzu() -> None:
             discarder=2,
             riichi=True,
         )
+
+
+def test_a_true_yakuman_beats_kazoe_of_equal_points() -> None:
+    # 222 333 444p 777p + 6p tanki: suuankou tanki, or 234p x3 = riichi tanyao iipeikou chinitsu + 6 dora
+    hs = sc(
+        "2223334446777p +6p", winner=1, discarder=2, riichi=True, dora_indicators="1p", ura_indicators="6p"
+    )
+    assert ids(hs) == ["suuankou_tanki"] and hs.limit is Limit.YAKUMAN and hs.han == 13

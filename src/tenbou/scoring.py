@@ -6,7 +6,8 @@ they are made for every hand scored, and a tuple is much cheaper to build.)
 :func:`score_hand` checks the hand against the rules and the situation,
 reads it every possible way (each decomposition, and each set the winning tile
 can complete, which fixes the wait), scores every reading and keeps the
-best: the highest base points, then the most han, then the most fu.
+best: the highest base points, then a true yakuman before a counted (kazoe)
+one, then the most han, then the most fu.
 
 >>> from tenbou.hand import Hand, Situation
 >>> from tenbou.rules import get_rules
@@ -444,7 +445,7 @@ def _dora(f: HandFacts) -> list[YakuHan]:
 
 @dataclass(slots=True)
 class _Candidate:
-    key: tuple[int, int, int]
+    key: tuple[int, int, int, int]  # base points, is a yakuman, han, fu
     han: int
     fu: int
     limit: Limit | None
@@ -517,7 +518,9 @@ def _evaluate(r: Reading, hand_level: _HandLevel, dora: list[YakuHan], dora_han:
         if rules.yakuman_cap:
             total = min(total, rules.yakuman_cap)
         base = 8000 * total
-        return _Candidate((base, 13 * total, fu), 13 * total, fu, Limit.YAKUMAN, base, ym, fu_items, total, r)
+        return _Candidate(
+            (base, 1, 13 * total, fu), 13 * total, fu, Limit.YAKUMAN, base, ym, fu_items, total, r
+        )
     found = hand_regular + _matching(3, r, closed, rules.double_yakuman)
     if found:
         han = dora_han
@@ -533,9 +536,9 @@ def _evaluate(r: Reading, hand_level: _HandLevel, dora: list[YakuHan], dora_han:
         rbase, rlimit = base_points(renhou.han, fu, rules)
         if rbase > base:
             return _Candidate(
-                (rbase, renhou.han, fu), renhou.han, fu, rlimit, rbase, [renhou], fu_items, 0, r
+                (rbase, 0, renhou.han, fu), renhou.han, fu, rlimit, rbase, [renhou], fu_items, 0, r
             )
-    return _Candidate((base, han, fu), han, fu, limit, base, found + dora, fu_items, 0, r)
+    return _Candidate((base, 0, han, fu), han, fu, limit, base, found + dora, fu_items, 0, r)
 
 
 def score_hand(hand: Hand, situation: Situation, rules: Rules) -> HandScore:

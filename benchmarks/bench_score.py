@@ -1,0 +1,224 @@
+"""Scoring speed of tenbou against the ``mahjong`` package (2.1.0), in one run.
+
+Usage: ``python benchmarks/bench_score.py [--n 5000] [--seed 1] [--repeat 5]``
+
+Both engines score the same ``--n`` random hands from ``tests/handgen.py`` (valid winning hands,
+about 12 % without yaku and 2 % not winning; errors cost the same as scores on both sides).
+
+What is timed, per hand, single thread:
+
+- tenbou: ``tenbou.api.score(request_dict)`` -- JSON-shaped dict in, result dict out (parsing,
+  validation, scoring, payments); a ``TenbouError`` (no yaku, not winning) is caught.
+- mahjong: ``HandCalculator().estimate_hand_value(tiles, win, melds, dora, HandConfig(**kw),
+  ura_dora_indicators=ura)`` -- the conversion of the request to 136-ids and ``Meld`` objects is done
+  *before* timing (it is our code, not theirs); the ``HandConfig`` is built *inside* the timed loop,
+  fresh per hand, because mahjong mutates it (that is what a correct caller pays).
+
+Each engine runs ``--repeat`` passes over all hands after one untimed warm-up pass; the best pass
+is reported (hands/second) with the ratio tenbou / mahjong (> 1: tenbou is faster). tenbou's first
+pass in a fresh process (cold caches) is reported apart. Then, in fresh subprocesses: the peak and
+retained memory of tenbou's caches (tracemalloc around a warm-up over the hands), the time to
+``import tenbou.api``, and the wall time of one cold ``score`` call (import included).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+TESTS = ROOT / "tests"
+sys.path.insert(0, str(TESTS))
+
+import handgen  # noqa: E402
+
+# -- subprocess probes (run with ``python -c``; they print one JSON line) ------------------------
+
+_IMPORT_PROBE = """
+import time, json
+t = time.perf_counter()
+import {module}
+print(json.dumps({{"seconds": time.perf_counter() - t}}))
+"""
+
+_COLD_CALL_PROBE = """
+import time, json
+t0 = time.perf_counter()
+from tenbou.api import score
+t1 = time.perf_counter()
+score(json.loads({req!r}))
+t2 = time.perf_counter()
+print(json.dumps({{"import": t1 - t0, "call": t2 - t1}}))
+"""
+
+_MEMORY_PROBE = """
+import json, sys, tracemalloc
+sys.path.insert(0, {tests!r})
+import handgen
+from tenbou.api import score
+from tenbou.errors import TenbouError
+hands = handgen.generate({seed}, {n})
+tracemalloc.start()
+base, _ = tracemalloc.get_traced_memory()
+for req in hands:
+    try:
+        score(req)
+    except TenbouError:
+        pass
+current, peak = tracemalloc.get_traced_memory()
+tracemalloc.stop()
+info = {{"retained": current - base, "peak": peak - base, "caches": {{}}}}
+for name, mod in sorted(sys.modules.items()):
+    if name.startswith("tenbou"):
+        for attr, obj in vars(mod).items():
+            if callable(getattr(obj, "cache_info", None)) and getattr(obj, "__module__", None) == name:
+                info["caches"][f"{{name}}.{{attr}}"] = obj.cache_info().currsize
+print(json.dumps(info))
+"""
+
+
+def _python(code: str) -> tuple[dict[str, Any], float]:
+    """Run ``code`` in a fresh interpreter; its JSON line and the wall time of the whole process."""
+    t = time.perf_counter()
+    out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True)
+    wall = time.perf_counter() - t
+    return json.loads(out.stdout.strip().splitlines()[-1]), wall
+
+
+def _best_of(runs: int, code: str, key: str) -> float:
+    return min(_python(code)[0][key] for _ in range(runs))
+
+
+# -- timing ---------------------------------------------------------------------------------------
+
+
+def _time_tenbou(hands: list[dict[str, Any]]) -> tuple[float, dict[str, int]]:
+    from tenbou.api import score
+    from tenbou.errors import TenbouError
+
+    outcomes: dict[str, int] = {}
+    t = time.perf_counter()
+    for req in hands:
+        try:
+            score(req)
+            key = "ok"
+        except TenbouError as e:
+            key = e.code
+        outcomes[key] = outcomes.get(key, 0) + 1
+    return time.perf_counter() - t, outcomes
+
+
+def _time_mahjong(inputs: list[handgen.MahjongInputs]) -> tuple[float, dict[str, int]]:
+    from mahjong.hand_calculating.hand import HandCalculator
+    from mahjong.hand_calculating.hand_config import HandConfig
+
+    calc = HandCalculator()
+    outcomes: dict[str, int] = {}
+    t = time.perf_counter()
+    for tiles, win, melds, dora, ura, kw in inputs:
+        r = calc.estimate_hand_value(tiles, win, melds, dora, HandConfig(**kw), ura_dora_indicators=ura)
+        key = r.error or "ok"
+        outcomes[key] = outcomes.get(key, 0) + 1
+    return time.perf_counter() - t, outcomes
+
+
+def _rate(n: int, seconds: float) -> str:
+    return f"{n / seconds:>9,.0f} hands/s ({seconds / n * 1e6:6.1f} us/hand)"
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--n", type=int, default=5000, help="number of random hands (default 5000)")
+    ap.add_argument("--seed", type=int, default=1, help="generator seed (default 1)")
+    ap.add_argument("--repeat", type=int, default=5, help="timed passes per engine; the best is kept")
+    ap.add_argument("--probes", type=int, default=5, help="fresh subprocesses per start-up measurement")
+    args = ap.parse_args(argv)
+    n = args.n
+
+    print(
+        f"python {platform.python_version()} ({platform.python_implementation()}), "
+        f"{platform.machine()}, os.cpu_count()={os.cpu_count()}"
+    )
+    t = time.perf_counter()
+    hands = handgen.generate(args.seed, n)
+    gen_s = time.perf_counter() - t
+    t = time.perf_counter()
+    inputs = [handgen.to_mahjong(req) for req in hands]
+    conv_s = time.perf_counter() - t
+    print(
+        f"{n} hands, seed {args.seed}: generated in {gen_s:.2f} s, converted for mahjong in {conv_s:.2f} s "
+        "(conversion not timed below)"
+    )
+
+    # tenbou, first pass in this process: cold caches
+    cold_s, t_out = _time_tenbou(hands)
+    t_runs = [_time_tenbou(hands)[0] for _ in range(args.repeat)]
+    _time_mahjong(inputs)  # warm-up (imports, mahjong's own caches)
+    m_runs = []
+    m_out: dict[str, int] = {}
+    for _ in range(args.repeat):
+        s, m_out = _time_mahjong(inputs)
+        m_runs.append(s)
+    t_best, m_best = min(t_runs), min(m_runs)
+
+    print(f"outcomes  tenbou : {dict(sorted(t_out.items()))}")
+    print(f"outcomes  mahjong: {dict(sorted(m_out.items()))}")
+    print(f"\nbest of {args.repeat} passes over {n} hands (single thread):")
+    print(
+        f"  tenbou  api.score(dict)                          {_rate(n, t_best)}"
+        f"  median {n / statistics.median(t_runs):,.0f}/s"
+    )
+    print(
+        f"  mahjong estimate_hand_value + fresh HandConfig   {_rate(n, m_best)}"
+        f"  median {n / statistics.median(m_runs):,.0f}/s"
+    )
+    print(f"  ratio tenbou/mahjong (hands/s): {m_best / t_best:.2f}x")
+    print(f"  tenbou first pass, cold caches: {_rate(n, cold_s)}")
+
+    mem, _ = _python(_MEMORY_PROBE.format(tests=str(TESTS), seed=args.seed, n=n))
+    print(f"\ntenbou caches (fresh process, tracemalloc around one warm-up pass over the {n} hands):")
+    print(
+        f"  peak {mem['peak'] / 1024:,.0f} KiB; retained after the pass {mem['retained'] / 1024:,.0f} KiB "
+        "(caches and anything loaded lazily, e.g. rule presets)"
+    )
+    entries = ", ".join(f"{k.removeprefix('tenbou.')} {v}" for k, v in mem["caches"].items())
+    print(f"  cache entries: {entries}")
+
+    k = args.probes
+    bare = min(_python('import json; print(json.dumps({"x": 0}))')[1] for _ in range(k))
+    imp_t = _best_of(k, _IMPORT_PROBE.format(module="tenbou.api"), "seconds")
+    imp_m = _best_of(k, _IMPORT_PROBE.format(module="mahjong.hand_calculating.hand"), "seconds")
+    from tenbou.api import score
+    from tenbou.errors import TenbouError
+
+    def scores(r: dict[str, Any]) -> bool:
+        try:
+            score(r)
+        except TenbouError:
+            return False
+        return True
+
+    req = json.dumps(next(h for h in hands if scores(h)))  # a hand that scores (no error path)
+    cold = [_python(_COLD_CALL_PROBE.format(req=req)) for _ in range(k)]
+    best_cold = min(cold, key=lambda x: x[1])
+    print(f"\nstart-up (best of {k} fresh subprocesses):")
+    print(f"  import tenbou.api                   {imp_t * 1e3:7.1f} ms")
+    print(f"  import mahjong.hand_calculating.hand {imp_m * 1e3:6.1f} ms")
+    print(
+        f"  one cold score() call: import {best_cold[0]['import'] * 1e3:.1f} ms + first call "
+        f"{best_cold[0]['call'] * 1e3:.1f} ms; whole subprocess {best_cold[1] * 1e3:.0f} ms wall "
+        f"(a bare interpreter: {bare * 1e3:.0f} ms)"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
