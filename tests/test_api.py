@@ -114,3 +114,10 @@ def test_missing_hand() -> None:
     req = {"winner": 1, "win_tile": "4s"}
     with pytest.raises(RequestError, match="hand: missing"):
         score(req)
+
+
+def test_flag_order_matches_situation_fields() -> None:
+    from tenbou.api import _FLAGS
+    from tenbou.hand import Situation
+
+    assert Situation._fields[5 : 5 + len(_FLAGS)] == _FLAGS

@@ -22,7 +22,7 @@ from typing import Any
 
 from .errors import NotationError, RequestError, TenbouError
 from .hand import Hand, Meld, MeldType, Situation
-from .payment import deltas, win_payments
+from .payment import PaymentKind, deltas, win_payments
 from .rules import Rules, rules_from_request
 from .scoring import HandScore, score_hand
 from .tiles import Tile, Wind, parse_tiles
@@ -85,13 +85,13 @@ def _count(req: Mapping[str, Any], key: str) -> int:
 
 def _indicators(req: Mapping[str, Any], key: str) -> tuple[Tile, ...]:
     value = req.get(key)
-    if value is None:
+    if value is None or value == []:
         return ()
-    if isinstance(value, str):
+    if type(value) is list:
+        return tuple([_one_tile(v, f"{key}[{i}]") for i, v in enumerate(value)])
+    if type(value) is str:
         return _field_tiles(value, key)
-    if not isinstance(value, list):
-        raise RequestError(f"{key}: expected a list of tiles, not {value!r}")
-    return tuple(_one_tile(v, f"{key}[{i}]") for i, v in enumerate(value))
+    raise RequestError(f"{key}: expected a list of tiles, not {value!r}")
 
 
 def _meld(obj: object, i: int) -> Meld:
@@ -125,51 +125,57 @@ def parse_win_request(
     """A winning-hand request as tenbou objects (validated against the rules)."""
     if not isinstance(req, Mapping):
         raise RequestError(f"a request must be a JSON object, not {type(req).__name__}")
-    for key in req:
-        if key not in allowed:
-            raise RequestError(f"unknown field {key!r}")
+    if not allowed.issuperset(req):
+        raise RequestError(f"unknown field {next(k for k in req if k not in allowed)!r}")
+    get = req.get
     if rules is None:
-        rules = rules_from_request(req.get("rules", "tenhou"))
-    players = _int(req, "players", rules.players[0])
-    winner = _int(req, "winner")
-    dealer = _int(req, "dealer", 0)
-    discarder = req.get("from")
-    if discarder is not None and (isinstance(discarder, bool) or not isinstance(discarder, int)):
+        rules = rules_from_request(get("rules", "tenhou"))
+    players = get("players", rules.players[0])
+    players = players if type(players) is int else _int(req, "players")
+    winner = get("winner")
+    winner = winner if type(winner) is int else _int(req, "winner")
+    dealer = get("dealer", 0)
+    dealer = dealer if type(dealer) is int else _int(req, "dealer")
+    discarder = get("from")
+    if discarder is not None and type(discarder) is not int:
         raise RequestError(f"from: expected the discarder's seat or null for a tsumo, not {discarder!r}")
-    raw_wind = req.get("round_wind", "E")
-    wind = _WINDS.get(raw_wind) if isinstance(raw_wind, str) else None
+    raw_wind = get("round_wind", "E")
+    wind = _WINDS.get(raw_wind) if type(raw_wind) is str else None
     if wind is None:
-        raise RequestError(f"round_wind: {req.get('round_wind')!r} is not one of E, S, W, N")
-    flags: dict[str, bool] = {}
-    for name in _FLAGS:
-        v = req.get(name, False)
-        if not isinstance(v, bool):
+        raise RequestError(f"round_wind: {raw_wind!r} is not one of E, S, W, N")
+    flags = [get(name, False) for name in _FLAGS]
+    for name, v in zip(_FLAGS, flags, strict=True):
+        if type(v) is not bool:
             raise RequestError(f"{name}: expected true or false, not {v!r}")
-        flags[name] = v
     if "hand" not in req:
         raise RequestError("hand: missing (the concealed tiles without the winning tile)")
     concealed = _field_tiles(req["hand"], "hand")
     if "win_tile" not in req:
         raise RequestError("win_tile: missing")
     win = _one_tile(req["win_tile"], "win_tile")
-    raw_melds = req.get("melds") or []
-    if not isinstance(raw_melds, list):
+    raw_melds = get("melds") or ()
+    if type(raw_melds) is not list and raw_melds != ():
         raise RequestError(f"melds: expected a list, not {raw_melds!r}")
-    melds = tuple(_meld(m, i) for i, m in enumerate(raw_melds))
+    melds = tuple([_meld(m, i) for i, m in enumerate(raw_melds)])
     try:
         hand = Hand(concealed, melds, win)
     except NotationError as e:
         raise NotationError(f"hand: {e}") from None
-    situation = Situation(
-        players=players,
-        dealer=dealer,
-        winner=winner,
-        discarder=discarder,
-        round_wind=wind,
-        dora_indicators=_indicators(req, "dora_indicators"),
-        ura_indicators=_indicators(req, "ura_indicators"),
-        kita=_count(req, "kita"),
-        **flags,
+    kita = get("kita", 0)
+    if type(kita) is not int or kita < 0:
+        kita = _count(req, "kita")
+    situation = Situation._make(
+        (
+            players,
+            dealer,
+            winner,
+            discarder,
+            wind,
+            *flags,
+            _indicators(req, "dora_indicators"),
+            _indicators(req, "ura_indicators"),
+            kita,
+        )
     )
     return hand, situation, rules
 
@@ -192,15 +198,15 @@ def hand_score_to_dict(hs: HandScore) -> dict[str, Any]:
     return {
         "han": hs.han,
         "fu": hs.fu,
-        "limit": hs.limit.value if hs.limit else None,
+        "limit": hs.limit._value_ if hs.limit else None,
         "base_points": hs.base_points,
         "yaku": yaku,
         "fu_breakdown": [{"reason": i.reason, "fu": i.fu} for i in hs.fu_breakdown],
         "winner": s.winner,
         "from": s.discarder,
         "dealer": s.is_dealer,
-        "wait": r.wait.value,
-        "form": r.form.value,
+        "wait": r.wait._value_,
+        "form": r.form._value_,
     }
 
 
@@ -215,7 +221,7 @@ def score(request: Mapping[str, Any]) -> dict[str, Any]:
     hs = score_hand(hand, situation, rules)
     payments = win_payments(hs, honba, sticks)
     out = hand_score_to_dict(hs)
-    out["points"] = sum(p.points for p in payments if p.kind.value == "hand")
+    out["points"] = sum(p.points for p in payments if p.kind is PaymentKind.HAND)
     out["pao"] = []
     out["payments"] = [p.to_dict() for p in payments]
     out["deltas"] = deltas(payments, situation.players)

@@ -33,7 +33,7 @@ tenbou.errors.NotationError: a pon needs three tiles of one kind, not '556z' in 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from typing import NamedTuple
 
@@ -89,8 +89,36 @@ class Meld:
     tiles: tuple[Tile, ...]
     from_seat: int | None = None
     called: Tile | None = None
+    #: the lowest tile kind in the meld (the start of a chi); set from the tiles
+    kind: int = field(init=False, repr=False, compare=False, default=-1)
 
     def __post_init__(self) -> None:
+        tiles = self.tiles
+        mtype = self.type
+        n = len(tiles)
+        kind = tiles[0].kind if n else -1
+        if mtype is MeldType.CHI:
+            if n == 3:
+                k1, k2 = tiles[1].kind, tiles[2].kind
+                kind = min(kind, k1, k2)
+                ok = kind < 27 and kind % 9 <= 6 and kind + kind + 1 + kind + 2 == tiles[0].kind + k1 + k2
+                ok = ok and len({tiles[0].kind, k1, k2}) == 3
+            else:
+                ok = False
+        else:
+            ok = n == (3 if mtype is MeldType.PON else 4) and all(t.kind == kind for t in tiles)
+        src = self.from_seat
+        if mtype is MeldType.ANKAN:
+            ok = ok and src is None and self.called is None
+        else:
+            ok = ok and type(src) is int and 0 <= src <= 3
+            ok = ok and (self.called is None or self.called in tiles)
+        if not ok:
+            self._refuse()
+        object.__setattr__(self, "kind", kind)
+
+    def _refuse(self) -> None:
+        """Raise the :class:`NotationError` that says what is wrong with this meld."""
         where = f" in {self.notation()!r}"
         kinds = sorted(t.kind for t in self.tiles)
         text = format_tiles(self.tiles)
@@ -114,19 +142,12 @@ class Meld:
                 raise NotationError(
                     f"an ankan is not called from anyone, but has from={self.from_seat}{where}"
                 )
-        elif self.from_seat is None:
+            raise NotationError(f"an ankan has no called tile{where}")
+        if self.from_seat is None:
             raise NotationError(f"a {self.type.value} needs the seat it was called from{where}")
-        elif (
-            isinstance(self.from_seat, bool)
-            or not isinstance(self.from_seat, int)
-            or not 0 <= self.from_seat <= 3
-        ):
+        if type(self.from_seat) is not int or not 0 <= self.from_seat <= 3:
             raise NotationError(f"meld source must be a seat 0..3, not {self.from_seat!r}{where}")
-        if self.called is not None:
-            if self.type is MeldType.ANKAN:
-                raise NotationError(f"an ankan has no called tile{where}")
-            if self.called not in self.tiles:
-                raise NotationError(f"the called tile {self.called} is not in the meld{where}")
+        raise NotationError(f"the called tile {self.called} is not in the meld{where}")
 
     # -- notation -------------------------------------------------------------------------------
 
@@ -184,11 +205,6 @@ class Meld:
         return out
 
     # -- properties -----------------------------------------------------------------------------
-
-    @property
-    def kind(self) -> int:
-        """The lowest tile kind in the meld (the start of a chi)."""
-        return min(t.kind for t in self.tiles)
 
     @property
     def is_open(self) -> bool:

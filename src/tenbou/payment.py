@@ -58,7 +58,7 @@ class Payment(NamedTuple):
         return f"{src} -> {self.receiver}: {self.points} {self.kind.value}"
 
     def to_dict(self) -> dict[str, object]:
-        return {"from": self.payer, "to": self.receiver, "points": self.points, "kind": self.kind.value}
+        return {"from": self.payer, "to": self.receiver, "points": self.points, "kind": self.kind._value_}
 
 
 def hand_shares(base: int, dealer_wins: bool, tsumo: bool, players: int, sanma_tsumo: str) -> list[int]:

@@ -48,7 +48,6 @@ from .yaku import (
     YAKU_ORDER,
     Form,
     HandFacts,
-    MentsuKind,
     Reading,
     Wait,
     Yaku,
@@ -304,7 +303,6 @@ def _readings(f: HandFacts) -> list[Reading]:
 
 # -- fu -----------------------------------------------------------------------------------------
 
-_WAIT_FU = {Wait.KANCHAN: "kanchan_wait", Wait.PENCHAN: "penchan_wait", Wait.TANKI: "tanki_wait"}
 _SIMPLE, _TERMINAL, _HONOR = 0, 1, 2
 
 
@@ -349,11 +347,15 @@ def _fu(r: Reading, pinfu: bool) -> tuple[int, list[tuple[str, int]]]:
             items.append(("tsumo", 2))
     elif f.closed:
         items.append(("menzen_ron", 10))
-    wait_reason = _WAIT_FU.get(r.wait)
-    if wait_reason:
-        items.append((wait_reason, 2))
+    wait = r.wait
+    if wait is Wait.KANCHAN:
+        items.append(("kanchan_wait", 2))
+    elif wait is Wait.PENCHAN:
+        items.append(("penchan_wait", 2))
+    elif wait is Wait.TANKI:
+        items.append(("tanki_wait", 2))
     p = r.pair
-    if p in f.value_kinds:
+    if f.value_mask >> p & 1:
         if p == f.seat_wind and p == f.round_wind:
             items.append(("double_wind_pair", f.rules.double_wind_pair_fu))
         elif p >= 31:
@@ -364,9 +366,8 @@ def _fu(r: Reading, pinfu: bool) -> tuple[int, list[tuple[str, int]]]:
             items.append(("round_wind_pair", 2))
         else:
             items.append(("value_pair", 2))
-    for m in f.meld_sets:
-        if m.kind is not MentsuKind.RUN:
-            items.append(_set_fu(m.tile, m.exposed, m.kind is MentsuKind.KAN))
+    for k, exposed, kan in f.meld_trip_fu:
+        items.append(_set_fu(k, exposed, kan))
     ron = r.ron_triplet
     for k in r.triplets[len(f.meld_trips) :]:
         exposed = k == ron
@@ -558,11 +559,12 @@ def _score(hand: Hand, situation: Situation, rules: Rules) -> HandScore:
     for d in dora:
         dora_han += d.han
     best: _Candidate | None = None
-    by_form: dict[Form, _HandLevel] = {}
+    hand_level = _hand_level(readings[0])
+    form = readings[0].form
     for r in readings:
-        hand_level = by_form.get(r.form)
-        if hand_level is None:
-            hand_level = by_form[r.form] = _hand_level(r)
+        if r.form is not form:  # chiitoitsu comes first, then the standard readings
+            form = r.form
+            hand_level = _hand_level(r)
         c = _evaluate(r, hand_level, dora, dora_han)
         if c is not None and (best is None or c.key > best.key):
             best = c

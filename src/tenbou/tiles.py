@@ -221,7 +221,7 @@ class Wind(Enum):
 
     @property
     def index(self) -> int:
-        return "ESWN".index(self.value)
+        return "ESWN".index(self._value_)
 
     @property
     def kind(self) -> int:

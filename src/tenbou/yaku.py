@@ -85,6 +85,9 @@ _GREEN = frozenset((19, 20, 21, 23, 25, 32))  # 2s 3s 4s 6s 8s hatsu
 _TERMINALS = frozenset((0, 8, 9, 17, 18, 26))
 
 
+_DRAGON_MASK = 0b111 << 31
+_WIND_MASK = 0b1111 << 27
+
 #: hand features, the bits of :attr:`HandFacts.features`
 F_CLOSED = 1
 F_TSUMO = 2
@@ -110,92 +113,114 @@ class HandFacts:
 
     __slots__ = (
         "all_green", "all_simple", "all_terminal_honor", "closed", "concealed", "counts", "features", "hand",
-        "honors", "kans", "meld_concealed", "meld_outside", "meld_run_mask", "meld_runs", "meld_sets",
+        "honors", "kans", "meld_concealed", "meld_outside", "meld_run_mask", "meld_runs", "meld_trip_fu",
         "meld_trip_mask", "meld_trips", "round_wind", "rules", "seat_wind", "situation", "suits", "tsumo",
-        "value_kinds", "win",
+        "value_mask", "win",
     )  # fmt: skip
 
     def __init__(self, hand: Hand, situation: Situation, rules: Rules) -> None:
         self.hand = hand
-        self.situation = situation
+        self.situation = s = situation
         self.rules = rules
+        kf = _KIND_FLAGS
         concealed = [0] * 34
+        flags = 0
         for t in hand.concealed:
-            concealed[t.kind] += 1
+            k = t.kind
+            concealed[k] += 1
+            flags |= kf[k]
         self.win = win = hand.win_tile.kind
         concealed[win] += 1
+        flags |= kf[win]
         self.concealed = concealed
-        counts = list(concealed)
+        counts = concealed[:]
         runs: list[int] = []
         trips: list[int] = []
-        sets: list[Mentsu] = []
+        trip_fu: list[tuple[int, bool, bool]] = []
         kans = hidden = run_mask = trip_mask = 0
         closed = outside = True
         for m in hand.melds:
             k = m.kind
-            for t in m.tiles:
-                counts[t.kind] += 1
-            if m.type is MeldType.CHI:
+            mtype = m.type
+            if mtype is MeldType.CHI:
+                counts[k] += 1
+                counts[k + 1] += 1
+                counts[k + 2] += 1
+                flags |= kf[k] | kf[k + 1] | kf[k + 2]
                 runs.append(k)
                 run_mask |= 1 << k
                 outside = outside and k % 9 in (0, 6)
-                sets.append(Mentsu(MentsuKind.RUN, k, True, True))
                 closed = False
                 continue
+            counts[k] += len(m.tiles)
+            flags |= kf[k]
             trips.append(k)
             trip_mask |= 1 << k
             outside = outside and k in TERMINALS_AND_HONORS
-            if m.type is MeldType.PON:
-                sets.append(Mentsu(MentsuKind.TRIPLET, k, True, True))
+            if mtype is MeldType.PON:
+                trip_fu.append((k, True, False))
                 closed = False
             else:
                 kans += 1
-                open_ = m.type is not MeldType.ANKAN
-                sets.append(Mentsu(MentsuKind.KAN, k, True, open_))
+                open_ = mtype is not MeldType.ANKAN
+                trip_fu.append((k, open_, True))
                 if open_:
                     closed = False
                 else:
                     hidden += 1
         self.counts = counts
-        self.meld_runs, self.meld_trips, self.meld_sets = tuple(runs), tuple(trips), tuple(sets)
+        self.meld_runs, self.meld_trips, self.meld_trip_fu = tuple(runs), tuple(trips), tuple(trip_fu)
         self.meld_run_mask, self.meld_trip_mask, self.meld_outside = run_mask, trip_mask, outside
         self.kans, self.meld_concealed, self.closed = kans, hidden, closed
-        self.tsumo = situation.discarder is None
-        self.seat_wind = situation.seat_wind.kind
-        self.round_wind = situation.round_wind.kind
-        flags = 0
-        for k, n in enumerate(counts):
-            if n:
-                flags |= _KIND_FLAGS[k]
-        self.suits = flags & 7  # bit 1 man, 2 pin, 4 sou
+        self.tsumo = tsumo = s.discarder is None
+        self.seat_wind = seat = 27 + (s.winner - s.dealer) % s.players
+        self.round_wind = rnd = 27 + s.round_wind.index
+        self.suits = suits = flags & 7  # bit 1 man, 2 pin, 4 sou
         self.honors = bool(flags & 8)
         self.all_simple = not flags & 16
         self.all_terminal_honor = not flags & 32
         self.all_green = not flags & 64
-        value = {31, 32, 33, self.seat_wind, self.round_wind}
-        if rules.north_yakuhai and situation.players == 3:
-            value.add(30)
-        self.value_kinds = frozenset(value)
-        s = situation
-        feat = (F_CLOSED if closed else 0) | (F_TSUMO if self.tsumo else 0)
+        value = _DRAGON_MASK | 1 << seat | 1 << rnd
+        if rules.north_yakuhai and s.players == 3:
+            value |= 1 << 30
+        self.value_mask = value
+        feat = (F_CLOSED if closed else 0) | (F_TSUMO if tsumo else 0)
         if (
             s.riichi or s.double_riichi or s.ippatsu or s.haitei or s.houtei or s.rinshan or s.chankan
             or s.renhou or s.tenhou or s.chiihou
         ):  # fmt: skip
             feat |= F_SITUATION
-        if max(counts[27:]) >= 3:
+        if flags & 8 and max(counts[27:]) >= 3:
             feat |= F_HONOR_TRIPLET
-        if self.suits in (1, 2, 4):
+        if suits in (1, 2, 4):
             feat |= F_ONE_SUIT
         if kans >= 3:
             feat |= F_KANS3
-        if self.all_terminal_honor:
+        if not flags & 32:
             feat |= F_TERMINAL_HONOR
-        if self.all_green:
+        if not flags & 64:
             feat |= F_GREEN
         if rules.local_yaku:
             feat |= F_LOCAL
         self.features = feat
+
+    @property
+    def value_kinds(self) -> frozenset[int]:
+        """The kinds that are value tiles (yakuhai) for this hand."""
+        return frozenset(k for k in range(27, 34) if self.value_mask >> k & 1)
+
+    @property
+    def meld_sets(self) -> tuple[Mentsu, ...]:
+        """The melds as :class:`Mentsu`, in call order."""
+        out = []
+        for m in self.hand.melds:
+            if m.type is MeldType.CHI:
+                out.append(Mentsu(MentsuKind.RUN, m.kind, True, True))
+            elif m.type is MeldType.PON:
+                out.append(Mentsu(MentsuKind.TRIPLET, m.kind, True, True))
+            else:
+                out.append(Mentsu(MentsuKind.KAN, m.kind, True, m.type is not MeldType.ANKAN))
+        return tuple(out)
 
 
 class Reading:
@@ -293,8 +318,6 @@ class Yaku:
 # -- predicates ---------------------------------------------------------------------------------
 
 
-_DRAGON_MASK = 0b111 << 31
-_WIND_MASK = 0b1111 << 27
 _ITTSU_BITS = 1 | 1 << 9 | 1 << 18
 
 
@@ -314,7 +337,7 @@ def _pinfu(r: Reading) -> bool:
         and f.closed
         and len(r.runs) == 4
         and r.wait is Wait.RYANMEN
-        and r.pair not in f.value_kinds
+        and not f.value_mask >> r.pair & 1
     )
 
 
@@ -335,7 +358,8 @@ def _doukou(r: Reading) -> bool:
 
 def _north_yakuhai(r: Reading) -> bool:
     f = r.facts
-    return 30 in f.value_kinds and 30 not in (f.seat_wind, f.round_wind) and bool(r.trip_mask >> 30 & 1)
+    north_is_value = bool(f.value_mask >> 30 & 1) and 30 not in (f.seat_wind, f.round_wind)
+    return north_is_value and bool(r.trip_mask >> 30 & 1)
 
 
 def _chuuren(r: Reading, junsei: bool) -> bool:
