@@ -131,3 +131,30 @@ def test_module_entry_point_and_stdin() -> None:
     )
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout)["deltas"] == [2100, -700, -700, -700]
+
+
+def test_settle_human_and_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    req = {
+        "rules": "tenhou", "dealer": 0, "honba": 1, "riichi_sticks": 1,
+        "wins": [{"winner": 1, "hand": "23m55p", "win_tile": "4m", "melds": [
+            {"type": "pon", "tiles": "555z", "from": 2}, {"type": "pon", "tiles": "666z", "from": 0},
+            {"type": "pon", "tiles": "777z", "from": 3}]}],
+    }  # fmt: skip
+    f = tmp_path / "hand.json"
+    f.write_text(json.dumps(req))
+    code, out, _ = run(["settle", str(f)], capsys)
+    assert code == 0 and "seat 3 is liable for daisangen" in out and "seat 3 -> seat 1   32,000  pao" in out
+    assert "Next      dealer seat 1, 0 honba, 0 riichi stick(s)" in out
+    code, out, _ = run(["settle", "--json", str(f)], capsys)
+    result = json.loads(out)
+    assert code == 0 and result["deltas"] == [0, 33300, 0, -32300] and result["next"]["dealer"] == 1
+    draw = tmp_path / "draw.jsonl"
+    draw.write_text(json.dumps({"dealer": 0, "draw": {"kind": "exhaustive", "tenpai": [1]}}) + "\n{}\n")
+    code, out, _ = run(["settle", "--json", str(draw)], capsys)
+    lines = [json.loads(x) for x in out.splitlines()]
+    assert code == 2 and lines[0]["deltas"] == [-1000, 3000, -1000, -1000] and "error" in lines[1]
+
+
+def test_settle_needs_a_file(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(["settle", "no-such-file.json"], capsys)
+    assert code == 2 and "no such file" in err

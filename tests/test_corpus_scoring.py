@@ -43,7 +43,7 @@ if not MJLOG.is_dir():
     pytest.skip(f"no mjlog corpus at {MJLOG}", allow_module_level=True)
 
 #: Wins whose difference with Tenhou is understood, by (file relative to mjlog/, index of the
-#: win in the file): the reason. See /tmp/research/corpus_mismatches.md for the details.
+#: win in the file): the reason.
 KNOWN: dict[tuple[str, int], str] = {
     ("MahjongPantheon__pantheon/Mimir/tests/models/testdata/hanchan_with_noname.xml", 0):
         "hand-edited fixture: a dealer's 2 han 30 fu ron (2900) recorded as ten=30,2000,0; "

@@ -22,12 +22,13 @@ from typing import Any
 
 from .errors import NotationError, RequestError, TenbouError
 from .hand import Hand, Meld, MeldType, Situation
-from .payment import PaymentKind, deltas, win_payments
+from .pao import Liability, daiminkan_meld, liabilities
+from .payment import PaymentKind, Settlement, WinSettlement, settle_draw, settle_wins
 from .rules import Rules, rules_from_request
 from .scoring import HandScore, score_hand
 from .tiles import Tile, Wind, parse_tiles
 
-__all__ = ["hand_score_to_dict", "parse_win_request", "score"]
+__all__ = ["hand_score_to_dict", "parse_win_request", "score", "settle", "settlement_to_dict"]
 
 _FLAGS = (
     "riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei",
@@ -36,10 +37,12 @@ _FLAGS = (
 _WIN_KEYS = frozenset(
     {
         "rules", "players", "dealer", "round_wind", "winner", "from", "hand", "melds", "win_tile",
-        "dora_indicators", "ura_indicators", "kita", "honba", "riichi_sticks",
+        "dora_indicators", "ura_indicators", "kita", "pao", "rinshan_kan_from",
         *_FLAGS,
     }
 )  # fmt: skip
+#: the fields of a ``score`` request: a win, plus the table's honba, sticks and wareme
+_SCORE_KEYS = _WIN_KEYS | {"honba", "riichi_sticks", "wareme"}
 _MELD_KEYS = frozenset({"type", "tiles", "from", "called"})
 _MELD_TYPES = {t.value: t for t in MeldType}
 _WINDS = {w.value: w for w in Wind}
@@ -210,21 +213,209 @@ def hand_score_to_dict(hs: HandScore) -> dict[str, Any]:
     }
 
 
+def _seat(value: object, field: str, players: int) -> int:
+    if type(value) is not int or not 0 <= value < players:
+        raise RequestError(f"{field}: expected a seat 0..{players - 1}, not {value!r}")
+    return value
+
+
+def _liabilities(req: Mapping[str, Any], hand: Hand, hs: HandScore, where: str = "") -> tuple[Liability, ...]:
+    """The liabilities of a win: explicit ``pao`` or inferred from the melds,
+    plus daiminkan pao on a rinshan win."""
+    s = hs.situation
+    rules = hs.rules
+    yakuman = [y.yaku.id for y in hs.yaku if y.yakuman]
+    out: list[Liability] = []
+    if "pao" in req:
+        raw = req["pao"]
+        if not isinstance(raw, list):
+            raise RequestError(f"{where}pao: expected a list of {{yaku, seat}} objects, not {raw!r}")
+        for i, item in enumerate(raw):
+            field = f"{where}pao[{i}]"
+            if (
+                not isinstance(item, Mapping)
+                or set(item) - {"yaku", "seat"}
+                or "yaku" not in item
+                or "seat" not in item
+            ):
+                raise RequestError(f"{field}: expected an object with 'yaku' and 'seat', not {item!r}")
+            if item["yaku"] not in yakuman:
+                raise RequestError(
+                    f"{field}.yaku: {item['yaku']!r} is not a yakuman of this hand "
+                    f"({', '.join(yakuman) or 'it has none'})"
+                )
+            seat = _seat(item["seat"], f"{field}.seat", s.players)
+            if seat == s.winner:
+                raise RequestError(f"{field}.seat: the winner cannot be liable for their own hand")
+            out.append(Liability(item["yaku"], seat, "explicit"))
+    else:
+        out.extend(liabilities(hand.melds, s.winner, yakuman, rules))
+    kan_from = req.get("rinshan_kan_from")
+    if kan_from is not None:
+        kan_from = _seat(kan_from, f"{where}rinshan_kan_from", s.players)
+        if not s.rinshan:
+            raise RequestError(f"{where}rinshan_kan_from: only for a rinshan win (set rinshan)")
+        if not any(m.type is MeldType.DAIMINKAN and m.from_seat == kan_from for m in hand.melds):
+            raise RequestError(
+                f"{where}rinshan_kan_from: the hand has no daiminkan called from seat {kan_from}"
+            )
+    if rules.daiminkan_pao and s.rinshan:
+        meld = None
+        if kan_from is None:
+            meld = daiminkan_meld(hand.melds)
+            kan_from = None if meld is None else hand.melds[meld].from_seat
+        else:
+            meld = max(
+                i
+                for i, m in enumerate(hand.melds)
+                if m.type is MeldType.DAIMINKAN and m.from_seat == kan_from
+            )
+        if kan_from is not None:
+            out.append(Liability("rinshan", kan_from, "daiminkan_pao", meld))
+    return tuple(out)
+
+
+def _wareme(req: Mapping[str, Any], players: int) -> int | None:
+    value = req.get("wareme")
+    return None if value is None else _seat(value, "wareme", players)
+
+
+def win_settlement_to_dict(w: WinSettlement) -> dict[str, Any]:
+    """A winning-hand output: value, yaku, fu, and this win's pao, payments and deltas."""
+    out = hand_score_to_dict(w.score)
+    out["points"] = sum(
+        p.points for p in w.payments if p.kind is PaymentKind.HAND or p.kind is PaymentKind.PAO
+    )
+    out["pao"] = [p.to_dict() for p in w.pao]
+    out["payments"] = [p.to_dict() for p in w.payments]
+    out["deltas"] = list(w.deltas)
+    if w.chips is not None:
+        out["chips"] = list(w.chips)
+    return out
+
+
 def score(request: Mapping[str, Any]) -> dict[str, Any]:
-    """Score one winning hand (see ``docs/json-api.md``).
+    """Score and settle one winning hand (see ``docs/json-api.md``).
 
     Raises :class:`~tenbou.errors.TenbouError` on bad input.
     """
-    hand, situation, rules = parse_win_request(request)
+    hand, situation, rules = parse_win_request(request, allowed=_SCORE_KEYS)
     honba = _count(request, "honba")
     sticks = _count(request, "riichi_sticks")
     hs = score_hand(hand, situation, rules)
-    payments = win_payments(hs, honba, sticks)
-    out = hand_score_to_dict(hs)
-    out["points"] = sum(p.points for p in payments if p.kind is PaymentKind.HAND)
-    out["pao"] = []
-    out["payments"] = [p.to_dict() for p in payments]
-    out["deltas"] = deltas(payments, situation.players)
+    pao = _liabilities(request, hand, hs)
+    settlement = settle_wins([(hs, pao)], honba, sticks, _wareme(request, situation.players))
+    return win_settlement_to_dict(settlement.results[0])
+
+
+_SETTLE_KEYS = frozenset(
+    {"rules", "players", "dealer", "round_wind", "honba", "riichi_sticks", "wareme", "wins", "draw"}
+)
+_SHARED = ("rules", "players", "dealer", "round_wind")
+_DRAW_KEYS = frozenset({"kind", "tenpai", "nagashi", "reason"})
+
+
+def settle(request: Mapping[str, Any]) -> dict[str, Any]:
+    """Settle the end of a hand: one or more wins, or a draw (see ``docs/json-api.md``).
+
+    >>> out = settle({"rules": "tenhou", "dealer": 0, "honba": 1, "riichi_sticks": 0,
+    ...               "draw": {"kind": "exhaustive", "tenpai": [0, 2]}})
+    >>> out["deltas"], out["next"]
+    ([1500, -1500, 1500, -1500], {'dealer': 0, 'honba': 2, 'riichi_sticks': 0})
+    """
+    if not isinstance(request, Mapping):
+        raise RequestError(f"a request must be a JSON object, not {type(request).__name__}")
+    if not _SETTLE_KEYS.issuperset(request):
+        raise RequestError(f"unknown field {next(k for k in request if k not in _SETTLE_KEYS)!r}")
+    rules = rules_from_request(request.get("rules", "tenhou"))
+    players = request.get("players", rules.players[0])
+    if players not in rules.players or type(players) is not int:
+        raise RequestError(
+            f"players: these rules are played by {' or '.join(map(str, rules.players))} players, "
+            f"not {players!r}"
+        )
+    dealer = _seat(request.get("dealer", 0), "dealer", players)
+    honba = _count(request, "honba")
+    sticks = _count(request, "riichi_sticks")
+    wareme = _wareme(request, players)
+    has_wins, has_draw = "wins" in request, "draw" in request
+    if has_wins == has_draw:
+        raise RequestError("give exactly one of 'wins' (a list of wins) and 'draw'")
+    if has_draw:
+        settlement = _settle_draw(request["draw"], rules, players, dealer, honba, sticks)
+    else:
+        raw_wins = request["wins"]
+        if not isinstance(raw_wins, list) or not raw_wins:
+            raise RequestError(f"wins: expected a non-empty list of winning hands, not {raw_wins!r}")
+        wins = []
+        for i, win in enumerate(raw_wins):
+            where = f"wins[{i}]."
+            if not isinstance(win, Mapping):
+                raise RequestError(f"wins[{i}]: expected an object, not {win!r}")
+            merged = dict(win)
+            for key in _SHARED:
+                if key in request:
+                    if key in win and win[key] != request[key]:
+                        raise RequestError(
+                            f"{where}{key}: {win[key]!r} differs from the request's {request[key]!r}"
+                        )
+                    merged[key] = request[key]
+            for key in ("honba", "riichi_sticks", "wareme"):
+                if key in win:
+                    raise RequestError(f"{where}{key}: give it once, at the top of the request")
+            try:
+                hand, situation, _ = parse_win_request(merged, allowed=_WIN_KEYS, rules=rules)
+                hs = score_hand(hand, situation, rules)
+                wins.append((hs, _liabilities(merged, hand, hs, where)))
+            except TenbouError as e:
+                raise type(e)(f"wins[{i}]: {e}" if not str(e).startswith(where) else str(e), e.code) from None
+        settlement = settle_wins(wins, honba, sticks, wareme)
+    return settlement_to_dict(settlement)
+
+
+def _settle_draw(raw: object, rules: Rules, players: int, dealer: int, honba: int, sticks: int) -> Settlement:
+    if not isinstance(raw, Mapping):
+        raise RequestError(f"draw: expected an object with 'kind', not {raw!r}")
+    if not _DRAW_KEYS.issuperset(raw):
+        raise RequestError(f"draw: unknown field {next(k for k in raw if k not in _DRAW_KEYS)!r}")
+    kind = raw.get("kind")
+    if kind not in ("exhaustive", "abortive"):
+        raise RequestError(f"draw.kind: {kind!r} is not 'exhaustive' or 'abortive'")
+    seats: dict[str, list[int]] = {}
+    for name in ("tenpai", "nagashi"):
+        value = raw.get(name, [])
+        if not isinstance(value, list):
+            raise RequestError(f"draw.{name}: expected a list of seats, not {value!r}")
+        seats[name] = [_seat(v, f"draw.{name}[{i}]", players) for i, v in enumerate(value)]
+        if len(set(seats[name])) != len(seats[name]):
+            raise RequestError(f"draw.{name}: a seat is listed twice")
+    if kind == "abortive" and (seats["tenpai"] or seats["nagashi"]):
+        raise RequestError("draw: an abortive draw has no tenpai or nagashi")
+    if seats["nagashi"] and rules.nagashi_mangan == "none":
+        raise RequestError("draw.nagashi: these rules play without nagashi mangan")
+    reason = raw.get("reason")
+    if reason is not None and not isinstance(reason, str):
+        raise RequestError(f"draw.reason: expected a string, not {reason!r}")
+    return settle_draw(
+        rules, players, dealer, honba, sticks, str(kind), seats["tenpai"], seats["nagashi"], reason
+    )
+
+
+def settlement_to_dict(st: Settlement) -> dict[str, Any]:
+    """The JSON output of a settlement."""
+    out: dict[str, Any] = {
+        "kind": st.kind,
+        "results": [win_settlement_to_dict(w) for w in st.results],
+        "payments": [p.to_dict() for p in st.payments],
+        "deltas": list(st.deltas),
+        "next": st.next.to_dict(),
+    }
+    if st.chips is not None:
+        out["chips"] = list(st.chips)
+    if st.skipped:
+        out["skipped"] = [{"winner": seat, "reason": "atamahane"} for seat in st.skipped]
+    if st.reason:
+        out["reason"] = st.reason
     return out
 
 

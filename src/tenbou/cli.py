@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from . import __version__
-from .api import score
+from .api import score, settle
 from .errors import RequestError, TenbouError
 from .hand import Hand
 from .rules import OPTION_SPECS, get_preset, presets
@@ -128,17 +128,23 @@ def _fu_text(result: dict[str, Any]) -> str:
     return f"{result['fu']}  ({parts} = {raw}, rounded up)"
 
 
-def format_result(request: dict[str, Any], result: dict[str, Any]) -> str:
-    """A score result for people: yaku table, fu breakdown, value, payments."""
+_PAO_RULES = {
+    "pao_yaku": "the call that made the yakuman certain",
+    "daiminkan_pao": "daiminkan pao: the rinshan win is paid as a ron by the player whose tile was kanned",
+    "explicit": "named in the request",
+}
+
+
+def _win_lines(request: dict[str, Any], result: dict[str, Any]) -> list[str]:
     lines = []
     how = "tsumo" if result.get("from") is None else f"ron from seat {result['from']}"
     who = "dealer" if result.get("dealer") else "non-dealer"
     lines.append(f"Winner    seat {result['winner']} ({who}), {how}")
-    melds = " ".join(
-        f"{m['type']}:{m['tiles']}" + (f"@{m['from']}" if m.get("from") is not None else "")
-        for m in request.get("melds") or []
+    melds = request.get("melds") or []
+    meld_text = " ".join(
+        f"{m['type']}:{m['tiles']}" + (f"@{m['from']}" if m.get("from") is not None else "") for m in melds
     )
-    lines.append(f"Hand      {request.get('hand', '')} +{request.get('win_tile', '')} {melds}".rstrip())
+    lines.append(f"Hand      {request.get('hand', '')} +{request.get('win_tile', '')} {meld_text}".rstrip())
     lines.append(f"Shape     {result['form']}, wait {result['wait']}")
     lines.append("Yaku")
     width = max(len(y["name"]) for y in result["yaku"])
@@ -153,12 +159,57 @@ def format_result(request: dict[str, Any], result: dict[str, Any]) -> str:
         f"hand {result['points']:,}"
     )
     for p in result.get("pao", []):
-        lines.append(f"Pao       seat {p['seat']} is liable for {p['yaku']}")
-    lines.append("Payments")
+        where = ""
+        i = p.get("meld")
+        if isinstance(i, int) and i < len(melds):
+            m = melds[i]
+            where = f", melds[{i}] {m['type']}:{m['tiles']}@{m.get('from')}"
+        lines.append(
+            f"Pao       seat {p['seat']} is liable for {p['yaku']} "
+            f"({_PAO_RULES.get(p['rule'], p['rule'])}{where})"
+        )
+    return lines
+
+
+def _money_lines(result: dict[str, Any]) -> list[str]:
+    lines = ["Payments"]
     for p in result["payments"]:
         src = "table " if p["from"] is None else f"seat {p['from']}"
         lines.append(f"  {src} -> seat {p['to']}  {p['points']:>7,}  {p['kind']}")
+    if not result["payments"]:
+        lines.append("  none")
     lines.append("Deltas    " + "  ".join(f"seat {i}: {_signed(d)}" for i, d in enumerate(result["deltas"])))
+    if "chips" in result:
+        lines.append(
+            "Chips     " + "  ".join(f"seat {i}: {_signed(c)}" for i, c in enumerate(result["chips"]))
+        )
+    return lines
+
+
+def format_result(request: dict[str, Any], result: dict[str, Any]) -> str:
+    """A score result for people: yaku table, fu breakdown, value, pao, payments."""
+    return "\n".join(_win_lines(request, result) + _money_lines(result))
+
+
+def format_settlement(request: dict[str, Any], result: dict[str, Any]) -> str:
+    """A settlement for people: each win, then every payment, deltas and the next hand."""
+    lines = [
+        f"End       {result['kind'].replace('_', ' ')}"
+        + (f" ({result['reason']})" if "reason" in result else "")
+    ]
+    wins = request.get("wins") or []
+    by_winner = {w.get("winner"): w for w in wins if isinstance(w, dict)}
+    for n, r in enumerate(result["results"], 1):
+        lines.append(f"-- win {n} of {len(result['results'])}")
+        lines.extend(_win_lines(by_winner.get(r["winner"], {}), r))
+    for skipped in result.get("skipped", []):
+        lines.append(f"-- seat {skipped['winner']}'s ron is not paid ({skipped['reason']})")
+    lines.append("--")
+    lines.extend(_money_lines(result))
+    nxt = result["next"]
+    lines.append(
+        f"Next      dealer seat {nxt['dealer']}, {nxt['honba']} honba, {nxt['riichi_sticks']} riichi stick(s)"
+    )
     return "\n".join(lines)
 
 
@@ -181,6 +232,11 @@ def _run_requests(
     status = 0
     source = args.hand
     is_file = source == "-" or Path(source).is_file()
+    if not is_file and args.command == "settle":
+        _emit_error(
+            RequestError(f"{source}: no such file (settle reads JSON requests; '-' is stdin)"), out, args.json
+        )
+        return 2
     if not is_file:
         try:
             req = _request_from_args(args)
@@ -215,6 +271,10 @@ def _run_requests(
 
 def _cmd_score(args: argparse.Namespace) -> int:
     return _run_requests(args, score, format_result)
+
+
+def _cmd_settle(args: argparse.Namespace) -> int:
+    return _run_requests(args, settle, format_settlement)
 
 
 def _cmd_rules(args: argparse.Namespace) -> int:
@@ -315,6 +375,15 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _add_hand_args(p)
     p.set_defaults(func=_cmd_score)
+    st = sub.add_parser(
+        "settle",
+        help="settle the end of a hand: wins (pao, multiple ron) or a draw",
+        description="Settle the end of a hand from a JSON request (docs/json-api.md): "
+        "one object or JSON Lines.",
+    )
+    st.add_argument("hand", metavar="FILE", help="a JSON request file ('-' = stdin)")
+    st.add_argument("--json", action="store_true", help="print JSON (one result per line)")
+    st.set_defaults(func=_cmd_settle)
     r = sub.add_parser("rules", help="list, show and compare rule presets")
     rsub = r.add_subparsers(dest="rules_cmd", required=True)
     lst = rsub.add_parser("list", help="every preset id and name")

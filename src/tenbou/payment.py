@@ -1,17 +1,33 @@
-"""Payments: who pays whom for a win, as individual transfers and per-seat deltas.
+"""Settlement: who pays whom at the end of a hand, as transfers and per-seat deltas.
 
-Hand value: a ron is paid by the discarder (6 x base for the dealer, 4 x base
-otherwise); on a tsumo the dealer pays 2 x base and each other player 1 x base
-(2 x base each when the dealer wins). Every payment is rounded up to 100 on
-its own. Honba: each payer of a tsumo pays ``honba_unit`` per counter
-(100: 100 each), the discarder of a ron pays it for every other player (300). Riichi sticks on the table go
-to the winner.
+**Hand value.** A ron is paid by the discarder (6 x base for the dealer, 4 x
+base otherwise); on a tsumo the dealer pays 2 x base and each other player 1 x
+base (2 x base each when the dealer wins). Every payment is rounded up to 100
+on its own. Three players: the North seat is missing on a tsumo, and
+``sanma_tsumo`` decides: ``tsumo_loss`` (the missing share is not paid) or
+``north_split`` (each payer adds half the missing share, computed from the
+base points and rounded up to 100).
 
-Three players: on a tsumo the North seat is missing. ``sanma_tsumo`` decides:
-``tsumo_loss`` - the two others pay their four-player shares and the
-missing share is simply not paid; ``north_split`` - the missing share is
-split between the two payers: each pays its own share plus half the missing
-one, computed from the base points and rounded up to 100.
+**Honba** (``honba_unit`` per counter per payer): each payer of a tsumo pays
+the unit, the discarder of a ron pays it for every other player (300 with four
+players). **Riichi sticks** on the table go to the winner.
+
+**Pao.** The liable player (see :mod:`tenbou.pao`) answers for the pao'd
+yakuman (``pao_yakuman_only``) or the whole hand (``whole_hand``): on a tsumo
+they pay its full (ron) value alone; on a ron by another player they and the
+discarder pay half each; on their own ron they pay it all. The rest of the
+hand is paid as usual. Two liable players each answer for their own yakuman
+(under ``whole_hand`` the rest goes to the first of them). When the hand is
+worth less than its yakuman together (``yakuman_stacking`` off, or a cap), the
+pao'd yakuman are paid first, as the seed says (「包の適用を受ける役が優先される」).
+Honba follow ``pao_honba``: ``liable`` pays them, or the ``discarder`` of a ron
+(the liable on a tsumo), or ``split`` half each on a ron, or ``normal``, as if
+there were no pao. **Daiminkan pao** makes the whole hand, honba included, a
+ron by the player whose discard was taken by the daiminkan.
+
+**Wareme** doubles hand and pao payments to and from the wareme seat, after
+pao. **Chips** are counted apart: the discarder pays them on a ron, every
+other player on a tsumo, whatever the pao.
 
 >>> from tenbou.hand import Hand, Situation
 >>> from tenbou.rules import get_rules
@@ -26,13 +42,30 @@ one, computed from the base points and rounded up to 100.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from enum import Enum
 from typing import NamedTuple
 
+from .errors import InvalidHandError
+from .pao import Liability
+from .rules import Rules
 from .scoring import HandScore
 
-__all__ = ["Payment", "PaymentKind", "deltas", "hand_shares", "win_payments"]
+__all__ = [
+    "DrawSettlement",
+    "NextHand",
+    "Payment",
+    "PaymentKind",
+    "Settlement",
+    "WinSettlement",
+    "deltas",
+    "hand_shares",
+    "next_after_draw",
+    "settle_draw",
+    "settle_wins",
+    "win_payments",
+]
 
 
 class PaymentKind(Enum):
@@ -42,6 +75,8 @@ class PaymentKind(Enum):
     HONBA = "honba"
     RIICHI_STICKS = "riichi_sticks"
     PAO = "pao"
+    NOTEN = "noten"
+    NAGASHI = "nagashi"
 
 
 class Payment(NamedTuple):
@@ -55,16 +90,30 @@ class Payment(NamedTuple):
 
     def __str__(self) -> str:
         src = "table" if self.payer is None else str(self.payer)
-        return f"{src} -> {self.receiver}: {self.points} {self.kind.value}"
+        return f"{src} -> {self.receiver}: {self.points} {self.kind._value_}"
 
     def to_dict(self) -> dict[str, object]:
         return {"from": self.payer, "to": self.receiver, "points": self.points, "kind": self.kind._value_}
 
 
+class NextHand(NamedTuple):
+    """The dealer, honba and riichi sticks of the next hand."""
+
+    dealer: int
+    honba: int
+    riichi_sticks: int
+
+    def to_dict(self) -> dict[str, int]:
+        return {"dealer": self.dealer, "honba": self.honba, "riichi_sticks": self.riichi_sticks}
+
+
+def _ceil100(points: int) -> int:
+    return -(-points // 100) * 100
+
+
 def hand_shares(base: int, dealer_wins: bool, tsumo: bool, players: int, sanma_tsumo: str) -> list[int]:
-    """The hand-value payments as a list: one amount for a ron, else one per
-    payer in order dealer-first (for a non-dealer tsumo the dealer's share
-    comes first).
+    """The hand-value payments: one amount for a ron, else one per payer, the
+    dealer's share first on a non-dealer tsumo.
 
     >>> hand_shares(2000, False, False, 4, "tsumo_loss"), hand_shares(2000, True, True, 4, "tsumo_loss")
     ([8000], [4000, 4000, 4000])
@@ -80,51 +129,8 @@ def hand_shares(base: int, dealer_wins: bool, tsumo: bool, players: int, sanma_t
         exact = [2 * base] + [base] * (players - 2)
         missing = base
     if players == 3 and sanma_tsumo == "north_split":
-        return [_ceil100_half(2 * e + missing) for e in exact]
+        return [-(-(2 * e + missing) // 200) * 100 for e in exact]
     return [_ceil100(e) for e in exact]
-
-
-def _ceil100(points: int) -> int:
-    return -(-points // 100) * 100
-
-
-def _ceil100_half(twice: int) -> int:
-    """Round up to 100 a value given doubled (to keep halves exact)."""
-    return -(-twice // 200) * 100
-
-
-def win_payments(score: HandScore, honba: int = 0, riichi_sticks: int = 0) -> list[Payment]:
-    """The transfers for a single win: the hand, then honba, then riichi sticks."""
-    s = score.situation
-    rules = score.rules
-    winner = s.winner
-    n = s.players
-    out: list[Payment] = []
-    if s.discarder is not None:
-        out.append(
-            Payment(
-                s.discarder,
-                winner,
-                hand_shares(score.base_points, s.is_dealer, False, n, "")[0],
-                PaymentKind.HAND,
-            )
-        )
-        if honba:
-            out.append(Payment(s.discarder, winner, honba * rules.honba_unit * (n - 1), PaymentKind.HONBA))
-    else:
-        payers = [seat for seat in range(n) if seat != winner]
-        if not s.is_dealer:
-            payers.sort(key=lambda seat: seat != s.dealer)
-        shares = hand_shares(score.base_points, s.is_dealer, True, n, rules.sanma_tsumo)
-        out.extend(Payment(p, winner, pts, PaymentKind.HAND) for p, pts in zip(payers, shares, strict=True))
-        if honba:
-            each = honba * rules.honba_unit
-            out.extend(Payment(p, winner, each, PaymentKind.HONBA) for p in sorted(payers))
-    if riichi_sticks:
-        out.append(
-            Payment(None, winner, riichi_sticks * rules.riichi_stick_points, PaymentKind.RIICHI_STICKS)
-        )
-    return out
 
 
 def deltas(payments: Iterable[Payment], players: int) -> list[int]:
@@ -135,3 +141,315 @@ def deltas(payments: Iterable[Payment], players: int) -> list[int]:
             d[p.payer] -= p.points
         d[p.receiver] += p.points
     return d
+
+
+@dataclass(frozen=True, slots=True)
+class WinSettlement:
+    """One win as settled: its score, the liabilities that applied, its own
+    transfers, deltas and chips."""
+
+    score: HandScore
+    pao: tuple[Liability, ...]
+    payments: tuple[Payment, ...]
+    deltas: tuple[int, ...]
+    chips: tuple[int, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Settlement:
+    """The end of a hand: ``kind`` is ``win``, ``exhaustive_draw`` or
+    ``abortive_draw``; ``results`` the wins paid, in payment order; ``skipped``
+    the seats whose ron was not paid (atamahane)."""
+
+    kind: str
+    results: tuple[WinSettlement, ...]
+    payments: tuple[Payment, ...]
+    deltas: tuple[int, ...]
+    next: NextHand
+    chips: tuple[int, ...] | None = None
+    skipped: tuple[int, ...] = ()
+    reason: str | None = None
+
+
+DrawSettlement = Settlement
+
+
+# -- one win ------------------------------------------------------------------------------------
+
+
+def win_payments(
+    score: HandScore,
+    honba: int = 0,
+    riichi_sticks: int = 0,
+    pao: Sequence[Liability] = (),
+    wareme: int | None = None,
+) -> list[Payment]:
+    """The transfers for one win: hand (and pao), then honba, then riichi sticks.
+
+    ``pao`` lists the liabilities that apply (yakuman pao, and at most one
+    daiminkan pao, whose seat then pays the hand as a ron)."""
+    s = score.situation
+    rules = score.rules
+    n = s.players
+    winner = s.winner
+    dealer_wins = s.is_dealer
+    yakuman_pao = [p for p in pao if p.rule != "daiminkan_pao"]
+    kan_pao = next((p for p in pao if p.rule == "daiminkan_pao"), None)
+    discarder = kan_pao.seat if kan_pao is not None else s.discarder
+    ron = discarder is not None
+    out: list[Payment] = []
+
+    def add(payer: int, points: int, kind: PaymentKind) -> None:
+        if points:
+            out.append(Payment(payer, winner, points, kind))
+
+    # -- the hand: pao'd parts first, then the rest as usual
+    rest = score.yakuman if score.yakuman else 0
+    parts: list[tuple[int, int]] = []  # (liable seat, yakuman multiplier)
+    if yakuman_pao and score.yakuman:
+        per_yaku = {y.yaku.id: y.yakuman for y in score.yaku}
+        for liab in yakuman_pao:
+            m = min(per_yaku.get(liab.yaku, 0), rest)
+            rest -= m
+            parts.append((liab.seat, m))
+        if rules.pao_scope == "whole_hand" and rest:
+            parts[0] = (parts[0][0], parts[0][1] + rest)
+            rest = 0
+    for seat, mult in parts:
+        value = hand_shares(8000 * mult, dealer_wins, False, n, "")[0]
+        if not ron:
+            add(seat, value, PaymentKind.PAO)
+        elif discarder == seat:  # the liable player dealt in: an ordinary ron
+            add(seat, value, PaymentKind.HAND)
+        else:
+            half = _ceil100(value // 2)
+            add(seat, half, PaymentKind.PAO)
+            add(discarder, value - half, PaymentKind.HAND)  # type: ignore[arg-type]
+    rest_base = 8000 * rest if score.yakuman else score.base_points
+    if rest_base:
+        if ron:
+            add(discarder, hand_shares(rest_base, dealer_wins, False, n, "")[0], PaymentKind.HAND)  # type: ignore[arg-type]
+        else:
+            payers = _payers(n, winner, s.dealer)
+            shares = hand_shares(rest_base, dealer_wins, True, n, rules.sanma_tsumo)
+            for p, pts in zip(payers, shares, strict=True):
+                add(p, pts, PaymentKind.HAND)
+    # -- honba
+    if honba and rules.honba_unit:
+        unit = honba * rules.honba_unit
+        total = unit * (n - 1)
+        liable = yakuman_pao[0].seat if yakuman_pao else None
+        if liable is None or rules.pao_honba == "normal":
+            if ron:
+                add(discarder, total, PaymentKind.HONBA)  # type: ignore[arg-type]
+            else:
+                for p in sorted(_payers(n, winner, s.dealer)):
+                    add(p, unit, PaymentKind.HONBA)
+        elif not ron or discarder == liable or rules.pao_honba == "liable":
+            add(liable, total, PaymentKind.HONBA)
+        elif rules.pao_honba == "discarder":
+            add(discarder, total, PaymentKind.HONBA)  # type: ignore[arg-type]
+        else:  # split
+            half = total // 2
+            add(liable, half, PaymentKind.HONBA)
+            add(discarder, total - half, PaymentKind.HONBA)  # type: ignore[arg-type]
+    if wareme is not None and rules.wareme:
+        out = [
+            p._replace(points=2 * p.points)
+            if p.kind in (PaymentKind.HAND, PaymentKind.PAO) and wareme in (p.payer, p.receiver)
+            else p
+            for p in out
+        ]
+    if riichi_sticks:
+        out.append(
+            Payment(None, winner, riichi_sticks * rules.riichi_stick_points, PaymentKind.RIICHI_STICKS)
+        )
+    return out
+
+
+def _payers(players: int, winner: int, dealer: int) -> list[int]:
+    """The payers of a tsumo, the dealer first."""
+    seats = [seat for seat in range(players) if seat != winner]
+    seats.sort(key=lambda seat: seat != dealer)
+    return seats
+
+
+def win_chips(score: HandScore, rules: Rules) -> list[int] | None:
+    """Per-seat chip changes of a win (``None`` when the rules use no chips).
+    Chips go by the win as it happened: the discarder pays on a ron, every
+    other player on a tsumo (a daiminkan-pao rinshan win is a tsumo here)."""
+    values = rules.chip_values()
+    if not values:
+        return None
+    s = score.situation
+    count = 0
+    for y in score.yaku:
+        if y.yaku.id in ("aka_dora", "ura_dora"):
+            count += values.get(y.yaku.id, 0) * y.han
+        elif y.yaku.id == "ippatsu":
+            count += values.get("ippatsu", 0)
+    count += values.get("yakuman", 0) * score.yakuman
+    chips = [0] * s.players
+    payers = [s.discarder] if s.discarder is not None else [p for p in range(s.players) if p != s.winner]
+    for p in payers:
+        chips[p] -= count
+        chips[s.winner] += count
+    return chips
+
+
+# -- the end of a hand ------------------------------------------------------------------------
+
+
+def settle_wins(
+    wins: Sequence[tuple[HandScore, Sequence[Liability]]],
+    honba: int = 0,
+    riichi_sticks: int = 0,
+    wareme: int | None = None,
+) -> Settlement:
+    """Settle one tsumo, or one or more rons on the same discard, with the
+    liabilities of each win. The wins are paid nearest the discarder first;
+    ``multiple_ron`` decides how many are paid (a triple ron under ``double``
+    aborts the hand); honba go to the nearest winner or to each
+    (``multiple_ron_honba``), riichi sticks to the nearest."""
+    if not wins:
+        raise InvalidHandError("wins: at least one win is needed", "contradiction")
+    first = wins[0][0]
+    s0 = first.situation
+    rules = first.rules
+    n = s0.players
+    for hs, _ in wins[1:]:
+        s = hs.situation
+        if (s.players, s.dealer, s.round_wind) != (s0.players, s0.dealer, s0.round_wind):
+            raise InvalidHandError(
+                "wins: all wins must share players, dealer and round wind", "contradiction"
+            )
+    if len(wins) > 1:
+        if any(hs.situation.discarder is None for hs, _ in wins):
+            raise InvalidHandError("wins: a tsumo cannot share the hand with another win", "contradiction")
+        if len({hs.situation.discarder for hs, _ in wins}) != 1:
+            raise InvalidHandError(
+                "wins: several rons must be on the same discard (one 'from')", "contradiction"
+            )
+        if len({hs.situation.winner for hs, _ in wins}) != len(wins):
+            raise InvalidHandError("wins: a player can win only once", "contradiction")
+    discarder = s0.discarder
+    ordered = sorted(wins, key=lambda w: (w[0].situation.winner - (discarder or 0)) % n)
+    skipped: tuple[int, ...] = ()
+    if len(ordered) > 1:
+        if rules.multiple_ron == "atamahane":
+            skipped = tuple(hs.situation.winner for hs, _ in ordered[1:])
+            ordered = ordered[:1]
+        elif rules.multiple_ron == "double" and len(ordered) >= 3:
+            return Settlement(
+                kind="abortive_draw",
+                results=(),
+                payments=(),
+                deltas=(0,) * n,
+                next=next_after_draw(rules, s0.dealer, n, honba, riichi_sticks, dealer_tenpai=None),
+                chips=(0,) * n if rules.chips else None,
+                reason="sanchahou",
+            )
+    results: list[WinSettlement] = []
+    all_payments: list[Payment] = []
+    total_chips: list[int] | None = [0] * n if rules.chips else None
+    for i, (hs, pao) in enumerate(ordered):
+        h = honba if i == 0 or rules.multiple_ron_honba == "each" else 0
+        sticks = riichi_sticks if i == 0 else 0
+        pays = win_payments(hs, h, sticks, pao, wareme)
+        chips = win_chips(hs, rules)
+        if chips is not None and total_chips is not None:
+            total_chips = [a + b for a, b in zip(total_chips, chips, strict=True)]
+        results.append(
+            WinSettlement(
+                hs, tuple(pao), tuple(pays), tuple(deltas(pays, n)), None if chips is None else tuple(chips)
+            )
+        )
+        all_payments.extend(pays)
+    dealer = s0.dealer
+    if any(r.score.situation.winner == dealer for r in results):
+        nxt = NextHand(dealer, honba + 1, 0)
+    else:
+        nxt = NextHand((dealer + 1) % n, 0, 0)
+    return Settlement(
+        kind="win",
+        results=tuple(results),
+        payments=tuple(all_payments),
+        deltas=tuple(deltas(all_payments, n)),
+        next=nxt,
+        chips=None if total_chips is None else tuple(total_chips),
+        skipped=skipped,
+    )
+
+
+def next_after_draw(
+    rules: Rules, dealer: int, players: int, honba: int, riichi_sticks: int, dealer_tenpai: bool | None
+) -> NextHand:
+    """Dealer, honba and sticks after a draw (``dealer_tenpai`` is ``None`` for
+    an abortive draw)."""
+    keep = rules.abortive_renchan if dealer_tenpai is None else dealer_tenpai and rules.renchan == "tenpai"
+    return NextHand(dealer if keep else (dealer + 1) % players, honba + 1, riichi_sticks)
+
+
+def settle_draw(
+    rules: Rules,
+    players: int,
+    dealer: int,
+    honba: int,
+    riichi_sticks: int,
+    kind: str,
+    tenpai: Sequence[int] = (),
+    nagashi: Sequence[int] = (),
+    reason: str | None = None,
+) -> Settlement:
+    """Settle an exhaustive draw (noten payments, or nagashi mangan) or an
+    abortive one (no payment). ``next`` follows ``renchan`` and
+    ``abortive_renchan``."""
+    n = players
+    chips = (0,) * n if rules.chips else None
+    if kind == "abortive":
+        return Settlement(
+            kind="abortive_draw",
+            results=(),
+            payments=(),
+            deltas=(0,) * n,
+            next=next_after_draw(rules, dealer, n, honba, riichi_sticks, None),
+            chips=chips,
+            reason=reason,
+        )
+    payments: list[Payment] = []
+    sticks_left = riichi_sticks
+    if nagashi and rules.nagashi_mangan != "none":
+        as_win = rules.nagashi_mangan == "win"
+        for i, seat in enumerate(sorted(nagashi, key=lambda x: (x - dealer) % n)):
+            payers = _payers(n, seat, dealer)
+            shares = hand_shares(2000, seat == dealer, True, n, rules.sanma_tsumo)
+            payments.extend(
+                Payment(p, seat, pts, PaymentKind.NAGASHI) for p, pts in zip(payers, shares, strict=True)
+            )
+            if as_win and honba and rules.honba_unit:
+                payments.extend(
+                    Payment(p, seat, honba * rules.honba_unit, PaymentKind.HONBA) for p in sorted(payers)
+                )
+            if as_win and i == 0 and riichi_sticks:
+                payments.append(
+                    Payment(None, seat, riichi_sticks * rules.riichi_stick_points, PaymentKind.RIICHI_STICKS)
+                )
+                sticks_left = 0
+    else:
+        total = rules.noten_penalty if n == 4 else rules.sanma_noten_penalty
+        ready = sorted(set(tenpai))
+        noten = [seat for seat in range(n) if seat not in ready]
+        if ready and noten and total:
+            for payer in noten:
+                for receiver in ready:
+                    points = total // len(noten) // len(ready)
+                    payments.append(Payment(payer, receiver, points, PaymentKind.NOTEN))
+    return Settlement(
+        kind="exhaustive_draw",
+        results=(),
+        payments=tuple(payments),
+        deltas=tuple(deltas(payments, n)),
+        next=next_after_draw(rules, dealer, n, honba, sticks_left, dealer in tenpai),
+        chips=chips,
+        reason=reason,
+    )

@@ -10,7 +10,7 @@ from typing import Literal
 
 from ..errors import RuleError
 
-__all__ = ["LOCAL_YAKU", "OPTION_SPECS", "YAKUMAN_IDS", "OptionSpec", "Rules"]
+__all__ = ["CHIP_EVENTS", "LOCAL_YAKU", "OPTION_SPECS", "PAO_YAKU", "YAKUMAN_IDS", "OptionSpec", "Rules"]
 
 #: every yakuman id (a rule may count any of them double)
 YAKUMAN_IDS = (
@@ -20,8 +20,15 @@ YAKUMAN_IDS = (
 )  # fmt: skip
 #: local yaku that a rule set may switch on with ``local_yaku``
 LOCAL_YAKU = ("suurenkou", "isshoku_yonjun")
+#: yakuman that a rule set may make carry responsibility payment (pao)
+PAO_YAKU = (
+    "daisangen", "daisuushii", "suukantsu", "suurenkou", "isshoku_yonjun", "tsuuiisou", "chinroutou",
+    "ryuuiisou",
+)  # fmt: skip
+#: what chips (祝儀) can be paid for: per red five, per ura dora, for ippatsu, per yakuman
+CHIP_EVENTS = ("aka_dora", "ura_dora", "ippatsu", "yakuman")
 
-OptionKind = Literal["bool", "int", "choice", "yaku_set", "int_tuple"]
+OptionKind = Literal["bool", "int", "choice", "yaku_set", "int_tuple", "chip_table"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,6 +107,108 @@ class Rules:
             ("tsumo_loss", "north_split"),
         )
     )
+    kiriage_dealer_only: bool = field(
+        metadata=_opt("bool", "with kiriage: only the dealer's 11,600 is rounded up to 12,000 (not 7,700)")
+    )
+    # -- responsibility payment (pao) ---------------------------------------------------------
+    pao_yaku: frozenset[str] = field(
+        metadata=_opt("yaku_set", "yakuman that carry responsibility payment (pao)", PAO_YAKU)
+    )
+    pao_scope: str = field(
+        metadata=_opt(
+            "choice",
+            "'whole_hand': the liable player answers for the whole hand, composite yakuman included; "
+            "'pao_yakuman_only': only for the pao'd yakuman, the rest is paid as usual",
+            ("whole_hand", "pao_yakuman_only"),
+        )
+    )
+    pao_honba: str = field(
+        metadata=_opt(
+            "choice",
+            "who pays honba on a win with pao: 'liable', 'discarder' (on a ron; the liable on a tsumo), "
+            "'split' (liable and discarder half each on a ron), "
+            "'normal' (as if there were no pao, tsumo included)",
+            ("liable", "discarder", "split", "normal"),
+        )
+    )
+    suukantsu_pao_timing: str = field(
+        metadata=_opt(
+            "choice",
+            "suukantsu pao: 'win' (the hand is paid when it wins) or "
+            "'fourth_kan' (the fourth kan, a daiminkan, "
+            "counts as dealing in the suukantsu there and then)",
+            ("win", "fourth_kan"),
+        )
+    )
+    daiminkan_pao: bool = field(
+        metadata=_opt(
+            "bool", "a rinshan win after a daiminkan is paid as a ron by the player whose discard was taken"
+        )
+    )
+    daiminkan_pao_chain: bool = field(
+        metadata=_opt(
+            "bool",
+            "daiminkan pao still applies when an ankan or kakan comes between the daiminkan and the win",
+        )
+    )
+    # -- settlement -----------------------------------------------------------------------------
+    multiple_ron: str = field(
+        metadata=_opt(
+            "choice",
+            "several rons on one discard: 'atamahane' (only the winner nearest the discarder), 'double' "
+            "(two are paid, a triple ron aborts the hand), 'triple' (all are paid)",
+            ("atamahane", "double", "triple"),
+        )
+    )
+    multiple_ron_honba: str = field(
+        metadata=_opt(
+            "choice",
+            "on a multiple ron, honba go to the winner nearest the discarder ('nearest') or to each winner "
+            "('each'); riichi sticks always go to the nearest",
+            ("nearest", "each"),
+        )
+    )
+    nagashi_mangan: str = field(
+        metadata=_opt(
+            "choice",
+            "nagashi mangan: 'none'; "
+            "'draw' (paid as a mangan tsumo instead of the tenpai payments, no honba, "
+            "riichi sticks stay); 'win' (paid as a mangan tsumo win, honba and riichi sticks included)",
+            ("none", "draw", "win"),
+        )
+    )
+    noten_penalty: int = field(metadata=_opt("int", "four players: total paid by noten to tenpai players"))
+    sanma_noten_penalty: int = field(
+        metadata=_opt("int", "three players: total paid by noten to tenpai players")
+    )
+    renchan: str = field(
+        metadata=_opt(
+            "choice",
+            "after an exhaustive draw the dealer keeps the deal when tenpai ('tenpai') "
+            "or never ('win': only a "
+            "dealer win repeats)",
+            ("tenpai", "win"),
+        )
+    )
+    abortive_renchan: bool = field(metadata=_opt("bool", "the dealer keeps the deal after an abortive draw"))
+    wareme: bool = field(
+        metadata=_opt(
+            "bool",
+            "wareme (割れ目): hand and pao payments to and from the wareme seat are doubled, after pao",
+        )
+    )
+    chips: tuple[tuple[str, int], ...] = field(
+        metadata=_opt(
+            "chip_table",
+            "chips (祝儀) per event, paid by the discarder on a ron and by every other player on a tsumo, "
+            "never by the liable player of pao; empty when the rules use no chips",
+            CHIP_EVENTS,
+        )
+    )
+
+    def chip_values(self) -> dict[str, int]:
+        """``chips`` as a dict (event -> chips)."""
+        return dict(self.chips)
 
     def __post_init__(self) -> None:
         for spec in OPTION_SPECS.values():
@@ -129,6 +238,8 @@ class Rules:
                 v = sorted(v)
             elif spec.kind == "int_tuple":
                 v = list(v)
+            elif spec.kind == "chip_table":
+                v = dict(v)
             out[name] = v
         return out
 
@@ -164,6 +275,8 @@ def _coerce(spec: OptionSpec, value: object) -> object:
         return frozenset(value)
     if spec.kind == "int_tuple" and isinstance(value, list | tuple):
         return tuple(value)
+    if spec.kind == "chip_table" and isinstance(value, Mapping):
+        return tuple(sorted(value.items()))
     return value
 
 
@@ -188,6 +301,17 @@ def _check(spec: OptionSpec, value: object) -> None:
         bad = sorted(v for v in value if v not in spec.choices)
         if bad:
             raise RuleError(f"rule option {name!r}: {bad[0]!r} is not one of {list(spec.choices)}")
+    elif spec.kind == "chip_table":
+        if not isinstance(value, tuple) or not all(
+            isinstance(p, tuple) and len(p) == 2 and isinstance(p[0], str) and type(p[1]) is int
+            for p in value
+        ):
+            raise RuleError(f"rule option {name!r} must map events to chip counts, not {value!r}")
+        for event, count in value:
+            if event not in spec.choices:
+                raise RuleError(f"rule option {name!r}: {event!r} is not one of {list(spec.choices)}")
+            if count < 0:
+                raise RuleError(f"rule option {name!r}: chips for {event!r} must not be negative")
     elif spec.kind == "int_tuple" and (
         not isinstance(value, tuple)
         or not value

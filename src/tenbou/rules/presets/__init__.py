@@ -8,7 +8,7 @@ assumed). Loading refuses unknown keys and missing options.
 
 >>> "tenhou" in preset_ids()
 True
->>> get_preset("tenhou").source("double_wind_pair_fu").startswith("matrix.yaml")
+>>> "連風牌は４符" in get_preset("tenhou").option_notes["double_wind_pair_fu"]
 True
 """
 
