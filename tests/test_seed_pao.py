@@ -177,8 +177,12 @@ SUURENKOU_RULES = {"preset": "sega_mj4"}
 
 @pytest.mark.parametrize("end", ["111s", "555s"])
 def test_suurenkou_pao_at_either_end(end: str) -> None:
-    melds = [{"type": "pon", "tiles": "222s", "from": 3}, {"type": "pon", "tiles": "333s", "from": 0},
-             {"type": "pon", "tiles": "444s", "from": 3}, {"type": "pon", "tiles": end, "from": 2}]  # fmt: skip
+    melds = [
+        {"type": "pon", "tiles": "222s", "from": 3},
+        {"type": "pon", "tiles": "333s", "from": 0},
+        {"type": "pon", "tiles": "444s", "from": 3},
+        {"type": "pon", "tiles": end, "from": 2},
+    ]
     r = score(
         {"rules": SUURENKOU_RULES, "dealer": 0, "winner": 1, "hand": "9p", "win_tile": "9p", "melds": melds}
     )
@@ -217,14 +221,22 @@ def test_dan_shinsakai_tsuuiisou_pao_at_the_fourth_honour_pon() -> None:
 
 
 def test_dan_shinsakai_chinroutou_and_ryuuiisou() -> None:
-    melds = [{"type": "pon", "tiles": "111m", "from": 3}, {"type": "pon", "tiles": "999p", "from": 2},
-             {"type": "pon", "tiles": "111s", "from": 0}, {"type": "pon", "tiles": "999m", "from": 3}]  # fmt: skip
+    melds = [
+        {"type": "pon", "tiles": "111m", "from": 3},
+        {"type": "pon", "tiles": "999p", "from": 2},
+        {"type": "pon", "tiles": "111s", "from": 0},
+        {"type": "pon", "tiles": "999m", "from": 3},
+    ]
     r = score(
         {"rules": "dan_shinsakai", "dealer": 0, "winner": 1, "hand": "9s", "win_tile": "9s", "melds": melds}
     )
     assert r["pao"] == [{"yaku": "chinroutou", "seat": 3, "rule": "pao_yaku", "meld": 3}]
-    melds = [{"type": "chi", "tiles": "234s", "from": 0}, {"type": "pon", "tiles": "666s", "from": 2},
-             {"type": "pon", "tiles": "888s", "from": 3}, {"type": "pon", "tiles": "666z", "from": 2}]  # fmt: skip
+    melds = [
+        {"type": "chi", "tiles": "234s", "from": 0},
+        {"type": "pon", "tiles": "666s", "from": 2},
+        {"type": "pon", "tiles": "888s", "from": 3},
+        {"type": "pon", "tiles": "666z", "from": 2},
+    ]
     r = score(
         {"rules": "dan_shinsakai", "dealer": 0, "winner": 1, "hand": "2s", "win_tile": "2s", "melds": melds}
     )
@@ -232,8 +244,12 @@ def test_dan_shinsakai_chinroutou_and_ryuuiisou() -> None:
 
 
 def test_the_old_rule_every_open_yakuman_liable_is_expressible() -> None:
-    rules = {"preset": "tenhou", "overrides": {"pao_yaku": ["daisangen", "daisuushii", "suukantsu", "tsuuiisou",
-                                                            "chinroutou", "ryuuiisou"]}}  # fmt: skip
+    rules = {
+        "preset": "tenhou",
+        "overrides": {
+            "pao_yaku": ["daisangen", "daisuushii", "suukantsu", "tsuuiisou", "chinroutou", "ryuuiisou"]
+        },
+    }
     assert score(dict(TSUUIISOU, rules=rules))["pao"][0]["yaku"] == "tsuuiisou"
 
 

@@ -118,8 +118,14 @@ def test_agari_renchan_rules_pass_the_deal_on_a_draw() -> None:
 
 def test_abortive_draw() -> None:
     out = settle(req(honba=3, riichi_sticks=2, draw={"kind": "abortive", "reason": "suufon_renda"}))
-    assert out == {"kind": "abortive_draw", "results": [], "payments": [], "deltas": [0, 0, 0, 0],
-                   "next": {"dealer": 0, "honba": 4, "riichi_sticks": 2}, "reason": "suufon_renda"}  # fmt: skip
+    assert out == {
+        "kind": "abortive_draw",
+        "results": [],
+        "payments": [],
+        "deltas": [0, 0, 0, 0],
+        "next": {"dealer": 0, "honba": 4, "riichi_sticks": 2},
+        "reason": "suufon_renda",
+    }
 
 
 def test_nagashi_mangan_paid_as_a_tsumo_mangan() -> None:
