@@ -18,10 +18,20 @@ tenbou.errors.RuleError: unknown rule option 'kiriag' (did you mean 'kiriage'?)
 
 from __future__ import annotations
 
-from ._options import CHIP_EVENTS, LOCAL_YAKU, OPTION_SPECS, PAO_YAKU, YAKUMAN_IDS, OptionSpec, Rules
+from ._options import (
+    ABORTIVE_DRAWS,
+    CHIP_EVENTS,
+    LOCAL_YAKU,
+    OPTION_SPECS,
+    PAO_YAKU,
+    YAKUMAN_IDS,
+    OptionSpec,
+    Rules,
+)
 from .presets import Preset, get_preset, get_rules, preset_ids, presets, rules_from_request
 
 __all__ = [
+    "ABORTIVE_DRAWS",
     "CHIP_EVENTS",
     "LOCAL_YAKU",
     "OPTION_SPECS",

@@ -10,7 +10,16 @@ from typing import Literal
 
 from ..errors import RuleError
 
-__all__ = ["CHIP_EVENTS", "LOCAL_YAKU", "OPTION_SPECS", "PAO_YAKU", "YAKUMAN_IDS", "OptionSpec", "Rules"]
+__all__ = [
+    "ABORTIVE_DRAWS",
+    "CHIP_EVENTS",
+    "LOCAL_YAKU",
+    "OPTION_SPECS",
+    "PAO_YAKU",
+    "YAKUMAN_IDS",
+    "OptionSpec",
+    "Rules",
+]
 
 #: every yakuman id (a rule may count any of them double)
 YAKUMAN_IDS = (
@@ -28,7 +37,10 @@ PAO_YAKU = (
 #: what chips (祝儀) can be paid for: per red five, per ura dora, for ippatsu, per yakuman
 CHIP_EVENTS = ("aka_dora", "ura_dora", "ippatsu", "yakuman")
 
-OptionKind = Literal["bool", "int", "choice", "yaku_set", "int_tuple", "chip_table"]
+#: abortive draws a rule set may play (a triple ron is decided by ``multiple_ron``)
+ABORTIVE_DRAWS = ("kyuushu_kyuuhai", "suufon_renda", "suucha_riichi", "suukaikan")
+
+OptionKind = Literal["bool", "int", "choice", "yaku_set", "int_tuple", "chip_table", "name_set", "int_list"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,6 +218,81 @@ class Rules:
         )
     )
 
+    # -- the round ------------------------------------------------------------------------------
+    kan_dora: bool = field(metadata=_opt("bool", "a kan reveals a new dora indicator (and ura indicator)"))
+    kan_dora_timing: str = field(
+        metadata=_opt(
+            "choice",
+            "when the new dora of an open kan (daiminkan, kakan) is revealed: 'immediate' or 'after_discard' "
+            "(after the kan player's discard or before a further rinshan draw); "
+            "an ankan's is always immediate",
+            ("immediate", "after_discard"),
+        )
+    )
+    kuikae: str = field(
+        metadata=_opt(
+            "choice",
+            "after a chi or pon: 'forbidden' (no discard of the called kind, nor of the other end of a chi), "
+            "'genbutsu' (only the called kind is forbidden) or 'allowed'",
+            ("forbidden", "genbutsu", "allowed"),
+        )
+    )
+    kokushi_ankan_chankan: bool = field(metadata=_opt("bool", "kokushi musou may rob an ankan (chankan)"))
+    abortive_draws: frozenset[str] = field(
+        metadata=_opt("name_set", "abortive draws that are played", ABORTIVE_DRAWS)
+    )
+    riichi_min_points: int = field(
+        metadata=_opt(
+            "int", "points a player needs to declare riichi (0: riichi is allowed below the stick's value)"
+        )
+    )
+    daiminkan_pao_furiten: bool = field(
+        metadata=_opt(
+            "bool",
+            "daiminkan pao applies even when the winner was furiten on the kanned tile (ロン2)",
+        )
+    )
+    # -- the game -------------------------------------------------------------------------------
+    length: str = field(
+        metadata=_opt(
+            "choice",
+            "game length: 'tonpuu' (East round) or 'hanchan' (East and South)",
+            ("tonpuu", "hanchan"),
+        )
+    )
+    start_points: int = field(metadata=_opt("int", "four players: each player's points at the start"))
+    return_points: int = field(
+        metadata=_opt(
+            "int", "four players: points returned at the end (oka = (return - start) x players to the top)"
+        )
+    )
+    uma: tuple[int, ...] = field(
+        metadata=_opt("int_list", "four players: uma in thousands for 1st..4th (e.g. 20 10 -10 -20)", (4,))
+    )
+    sanma_start_points: int = field(metadata=_opt("int", "three players: each player's points at the start"))
+    sanma_return_points: int = field(metadata=_opt("int", "three players: points returned at the end"))
+    sanma_uma: tuple[int, ...] = field(
+        metadata=_opt("int_list", "three players: uma in thousands for 1st..3rd", (3,))
+    )
+    tobi: bool = field(metadata=_opt("bool", "the game ends when a player's points fall below zero"))
+    west_round: bool = field(
+        metadata=_opt(
+            "bool",
+            "when nobody has the return points at the end, the game goes on into the next round wind "
+            "(West after a hanchan, South after a tonpuu) until somebody does",
+        )
+    )
+    agari_yame: bool = field(
+        metadata=_opt("bool", "the last hand's dealer ends the game by winning or being tenpai while first")
+    )
+    leftover_sticks: str = field(
+        metadata=_opt(
+            "choice",
+            "riichi sticks left on the table at the end go 'to_top' or are 'lost'",
+            ("to_top", "lost"),
+        )
+    )
+
     def chip_values(self) -> dict[str, int]:
         """``chips`` as a dict (event -> chips)."""
         return dict(self.chips)
@@ -234,9 +321,9 @@ class Rules:
         out: dict[str, object] = {}
         for name, spec in OPTION_SPECS.items():
             v = getattr(self, name)
-            if spec.kind == "yaku_set":
+            if spec.kind in ("yaku_set", "name_set"):
                 v = sorted(v)
-            elif spec.kind == "int_tuple":
+            elif spec.kind in ("int_tuple", "int_list"):
                 v = list(v)
             elif spec.kind == "chip_table":
                 v = dict(v)
@@ -271,9 +358,9 @@ def _did_you_mean(name: str) -> str:
 
 def _coerce(spec: OptionSpec, value: object) -> object:
     """JSON/TOML values to the option's Python type (validated in __post_init__)."""
-    if spec.kind == "yaku_set" and isinstance(value, list | tuple | set | frozenset):
+    if spec.kind in ("yaku_set", "name_set") and isinstance(value, list | tuple | set | frozenset):
         return frozenset(value)
-    if spec.kind == "int_tuple" and isinstance(value, list | tuple):
+    if spec.kind in ("int_tuple", "int_list") and isinstance(value, list | tuple):
         return tuple(value)
     if spec.kind == "chip_table" and isinstance(value, Mapping):
         return tuple(sorted(value.items()))
@@ -295,12 +382,22 @@ def _check(spec: OptionSpec, value: object) -> None:
     elif spec.kind == "choice":
         if value not in spec.choices:
             raise RuleError(f"rule option {name!r} must be one of {list(spec.choices)}, not {value!r}")
-    elif spec.kind == "yaku_set":
+    elif spec.kind in ("yaku_set", "name_set"):
+        what = "yaku ids" if spec.kind == "yaku_set" else "names"
         if not isinstance(value, frozenset) or not all(isinstance(v, str) for v in value):
-            raise RuleError(f"rule option {name!r} must be a list of yaku ids, not {value!r}")
+            raise RuleError(f"rule option {name!r} must be a list of {what}, not {value!r}")
         bad = sorted(v for v in value if v not in spec.choices)
         if bad:
             raise RuleError(f"rule option {name!r}: {bad[0]!r} is not one of {list(spec.choices)}")
+    elif spec.kind == "int_list":
+        if (
+            not isinstance(value, tuple)
+            or any(type(v) is not int for v in value)
+            or len(value) != spec.choices[0]
+        ):
+            raise RuleError(
+                f"rule option {name!r} must be a list of {spec.choices[0]} integers, not {value!r}"
+            )
     elif spec.kind == "chip_table":
         if not isinstance(value, tuple) or not all(
             isinstance(p, tuple) and len(p) == 2 and isinstance(p[0], str) and type(p[1]) is int
