@@ -28,7 +28,14 @@ from .rules import Rules, rules_from_request
 from .scoring import HandScore, score_hand
 from .tiles import Tile, Wind, parse_tiles
 
-__all__ = ["hand_score_to_dict", "parse_win_request", "score", "settle", "settlement_to_dict"]
+__all__ = [
+    "hand_score_to_dict",
+    "parse_win_request",
+    "score",
+    "settle",
+    "settle_request",
+    "settlement_to_dict",
+]
 
 _FLAGS = (
     "riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei",
@@ -221,7 +228,8 @@ def _seat(value: object, field: str, players: int) -> int:
 
 def _liabilities(req: Mapping[str, Any], hand: Hand, hs: HandScore, where: str = "") -> tuple[Liability, ...]:
     """The liabilities of a win: explicit ``pao`` or inferred from the melds,
-    plus daiminkan pao on a rinshan win."""
+    plus daiminkan pao on a rinshan win (``rinshan_kan_from``: a seat, or
+    ``null`` for none; left out, it is read from a daiminkan as the last meld)."""
     s = hs.situation
     rules = hs.rules
     yakuman = [y.yaku.id for y in hs.yaku if y.yakuman]
@@ -259,7 +267,8 @@ def _liabilities(req: Mapping[str, Any], hand: Hand, hs: HandScore, where: str =
             raise RequestError(
                 f"{where}rinshan_kan_from: the hand has no daiminkan called from seat {kan_from}"
             )
-    if rules.daiminkan_pao and s.rinshan:
+    explicit_none = "rinshan_kan_from" in req and req["rinshan_kan_from"] is None
+    if rules.daiminkan_pao and s.rinshan and not explicit_none:
         meld = None
         if kan_from is None:
             meld = daiminkan_meld(hand.melds)
@@ -323,11 +332,20 @@ def settle(request: Mapping[str, Any]) -> dict[str, Any]:
     >>> out["deltas"], out["next"]
     ([1500, -1500, 1500, -1500], {'dealer': 0, 'honba': 2, 'riichi_sticks': 0})
     """
+    return settlement_to_dict(settle_request(request))
+
+
+def settle_request(request: Mapping[str, Any], *, rules: Rules | None = None) -> Settlement:
+    """:func:`settle` returning the :class:`~tenbou.payment.Settlement` itself.
+    With ``rules`` given (as the round engine does), the request has no ``rules`` field."""
     if not isinstance(request, Mapping):
         raise RequestError(f"a request must be a JSON object, not {type(request).__name__}")
     if not _SETTLE_KEYS.issuperset(request):
         raise RequestError(f"unknown field {next(k for k in request if k not in _SETTLE_KEYS)!r}")
-    rules = rules_from_request(request.get("rules", "tenhou"))
+    if rules is None:
+        rules = rules_from_request(request.get("rules", "tenhou"))
+    elif "rules" in request:
+        raise RequestError("rules: given twice (in the request and as an argument)")
     players = request.get("players", rules.players[0])
     if players not in rules.players or type(players) is not int:
         raise RequestError(
@@ -370,7 +388,7 @@ def settle(request: Mapping[str, Any]) -> dict[str, Any]:
             except TenbouError as e:
                 raise type(e)(f"wins[{i}]: {e}" if not str(e).startswith(where) else str(e), e.code) from None
         settlement = settle_wins(wins, honba, sticks, wareme)
-    return settlement_to_dict(settlement)
+    return settlement
 
 
 def _settle_draw(raw: object, rules: Rules, players: int, dealer: int, honba: int, sticks: int) -> Settlement:

@@ -51,6 +51,7 @@ __all__ = [
     "event_from_json",
     "event_to_json",
     "events_from_lines",
+    "events_to_lines",
     "mjai_tile",
     "tile_from_mjai",
 ]
@@ -331,6 +332,11 @@ def event_to_json(event: Event) -> dict[str, Any]:
         else:
             out[f.name] = value
     return out
+
+
+def events_to_lines(events: Sequence[Event]) -> list[str]:
+    """Events as mjai JSON Lines (one compact JSON object per line)."""
+    return [json.dumps(event_to_json(e), ensure_ascii=False, separators=(",", ":")) for e in events]
 
 
 def events_from_lines(lines: Sequence[str], source: str = "<mjai>") -> list[Event]:

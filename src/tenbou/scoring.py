@@ -231,8 +231,8 @@ def _check_situation(hand: Hand, s: Situation, rules: Rules) -> None:
     if s.rinshan:
         if not tsumo:
             raise bad("rinshan: a rinshan win is a tsumo (leave 'from' out)")
-        if not any(m.is_kan for m in hand.melds):
-            raise bad("rinshan: the hand declared no kan")
+        if not any(m.is_kan for m in hand.melds) and not s.kita:
+            raise bad("rinshan: the hand declared no kan (and set aside no North)")
         if s.haitei:
             raise bad("rinshan and haitei: a draw from the dead wall is not the last tile")
     if s.chankan and tsumo:

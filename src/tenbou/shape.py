@@ -32,10 +32,12 @@ __all__ = [
     "decompose",
     "is_chiitoitsu",
     "is_kokushi",
+    "is_tenpai",
     "is_winning",
     "shanten",
     "standard_decompositions",
     "waits",
+    "waits_brute",
 ]
 
 KOKUSHI_KINDS = tuple(sorted(TERMINALS_AND_HONORS))
@@ -207,8 +209,23 @@ def is_winning(counts: list[int], closed: bool = True) -> bool:
 
 
 def waits(counts: list[int], closed: bool = True, players: int = 4) -> list[int]:
-    """The kinds that complete a tenpai hand of ``3n+1`` tiles (a kind already
-    held four times is still listed, as the shape waits on it)."""
+    """The kinds that complete a tenpai hand of ``3n+1`` tiles, sorted (a kind
+    already held four times is still listed, as the shape waits on it).
+    Chiitoitsu and kokushi count only when ``closed`` with 13 tiles.
+
+    Each suit's own waits come from a cached table, so this costs a few look-ups.
+    """
+    out = set(_standard_waits(counts))
+    if closed and sum(counts) == 13:
+        out.update(_seven_pairs_waits(counts))
+        out.update(_kokushi_waits(counts))
+    if players == 3:
+        out.difference_update(range(1, 8))
+    return sorted(out)
+
+
+def waits_brute(counts: list[int], closed: bool = True, players: int = 4) -> list[int]:
+    """:func:`waits` by trying every kind (the reference the tests compare with)."""
     out = []
     for k in range(34):
         if players == 3 and 0 < k < 8:
@@ -218,6 +235,95 @@ def waits(counts: list[int], closed: bool = True, players: int = 4) -> list[int]
             out.append(k)
         counts[k] -= 1
     return out
+
+
+#: a part of a hand (one suit, or one honour kind): 0 complete as sets, 1 complete
+#: as sets and the pair, -1 incomplete; and the kinds that make it complete as sets
+#: only / as sets and the pair when added
+_Part = tuple[int, tuple[int, ...], tuple[int, ...]]
+
+
+@cache
+def _suit_waits(key: tuple[int, ...], base: int) -> _Part:
+    has_pair, table = _suit_table(key, base)
+    status = (1 if has_pair else 0) if table else -1
+    sets_only: list[int] = []
+    with_pair: list[int] = []
+    for i in range(9):
+        grown = list(key)
+        grown[i] += 1
+        pair, found = _suit_table(tuple(grown), base)
+        if found:
+            (with_pair if pair else sets_only).append(base + i)
+    return status, tuple(sets_only), tuple(with_pair)
+
+
+def _honor_part(k: int, n: int) -> _Part:
+    if n == 3:
+        return 0, (), ()
+    if n == 2:
+        return 1, (k,), ()
+    if n == 1:
+        return -1, (), (k,)
+    return -1, (), ()  # four of an honour in hand cannot be read as sets
+
+
+def _standard_waits(counts: list[int]) -> tuple[int, ...]:
+    parts: list[_Part] = []
+    for base in (0, 9, 18):
+        key = tuple(counts[base : base + 9])
+        if key != _EMPTY9:
+            parts.append(_suit_waits(key, base))
+    for k in range(27, 34):
+        if counts[k]:
+            parts.append(_honor_part(k, counts[k]))
+    incomplete = [p for p in parts if p[0] < 0]
+    pairs = sum(1 for p in parts if p[0] == 1)
+    if len(incomplete) == 1:
+        if pairs == 0:
+            return incomplete[0][2]
+        if pairs == 1:
+            return incomplete[0][1]
+        return ()
+    if not incomplete and pairs == 2:  # shanpon: either pair becomes a triplet
+        return tuple(k for p in parts if p[0] == 1 for k in p[1])
+    return ()
+
+
+def _seven_pairs_waits(counts: list[int]) -> list[int]:
+    pairs = singles = 0
+    single = -1
+    for k, n in enumerate(counts):
+        if n == 2:
+            pairs += 1
+        elif n == 1:
+            singles += 1
+            single = k
+        elif n:
+            return []
+    return [single] if pairs == 6 and singles == 1 else []
+
+
+def _kokushi_waits(counts: list[int]) -> list[int]:
+    if any(counts[k] for k in range(34) if k not in TERMINALS_AND_HONORS):
+        return []
+    missing = [k for k in KOKUSHI_KINDS if not counts[k]]
+    doubled = [k for k in KOKUSHI_KINDS if counts[k] == 2]
+    if not missing and not doubled:
+        return list(KOKUSHI_KINDS)
+    if len(missing) == 1 and len(doubled) == 1 and all(counts[k] <= 2 for k in KOKUSHI_KINDS):
+        return missing
+    return []
+
+
+def is_tenpai(counts: list[int], closed: bool = True, players: int = 4) -> bool:
+    """Whether a ``3n+1`` hand waits on anything.
+
+    >>> from tenbou.tiles import counts34, parse_tiles
+    >>> is_tenpai(counts34(t.kind for t in parse_tiles("123m456p789s1357z")))
+    False
+    """
+    return bool(waits(counts, closed, players))
 
 
 def shanten(counts: list[int], closed: bool = True) -> int:

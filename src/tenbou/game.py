@@ -1,0 +1,259 @@
+"""A whole game fed by events: scores carried over, renchan and honba, the end
+of the game and the final ranking with uma and oka.
+
+:class:`Game` reads ``start_game``, then each hand's events (given to a
+:class:`~tenbou.round.Round`), and ``end_game``. It knows what the next
+``start_kyoku`` must say (dealer, round wind, hand number, honba, sticks,
+scores) and checks it; it ends the game by the rules (``length``, ``tobi``,
+``west_round``, ``agari_yame``) and ranks the players with ``uma`` and the
+oka (the return points above the start points, to the top), the riichi sticks
+left on the table going to the top or being lost (``leftover_sticks``).
+
+>>> from tenbou.rules import get_rules
+>>> g = Game(get_rules("tenhou"))
+>>> g.expected_start()
+(<Wind.EAST: 'E'>, 1, 0, 0, 0, (25000, 25000, 25000, 25000))
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .api import settlement_to_dict
+from .errors import IllegalEventError
+from .events import EndGame, EndKyoku, Event, StartGame, StartKyoku
+from .round import Round, RoundResult
+from .rules import Rules
+from .tiles import Wind
+
+__all__ = ["FinalResult", "Game", "HandRecord"]
+
+
+@dataclass(frozen=True, slots=True)
+class HandRecord:
+    """One hand as it ended: where it was played, how it ended and what it paid."""
+
+    game_hand: int
+    round_wind: Wind
+    number: int
+    honba: int
+    kind: str
+    deltas: tuple[int, ...]
+    settlement: dict[str, Any]
+    request: dict[str, Any] | None
+    recorded_deltas: tuple[int, ...] | None
+
+    @property
+    def match(self) -> bool | None:
+        """Whether tenbou's deltas equal the record's (``None`` where the record has none)."""
+        return None if self.recorded_deltas is None else tuple(self.recorded_deltas) == self.deltas
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "hand": self.game_hand,
+            "round": self.round_wind.value,
+            "number": self.number,
+            "honba": self.honba,
+            "kind": self.kind,
+            "deltas": list(self.deltas),
+            "results": self.settlement["results"],
+        }
+        if self.recorded_deltas is not None:
+            out["recorded_deltas"] = list(self.recorded_deltas)
+            out["match"] = self.match
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class FinalResult:
+    """The end of the game: final points per seat, the ranking (seats, first
+    to last) and the final scores with uma and oka, in thousands."""
+
+    points: tuple[int, ...]
+    ranking: tuple[int, ...]
+    final_scores: tuple[float, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "points": list(self.points),
+            "ranking": list(self.ranking),
+            "final_scores": list(self.final_scores),
+        }
+
+
+class Game:
+    """A game followed event by event (see the module docstring)."""
+
+    def __init__(
+        self,
+        rules: Rules,
+        players: int | None = None,
+        *,
+        length: str | None = None,
+        strict: bool = True,
+        check_starts: bool = True,
+    ) -> None:
+        self.rules = rules
+        self.players = players or rules.players[0]
+        if self.players not in rules.players:
+            raise IllegalEventError(
+                f"these rules are played by {' or '.join(map(str, rules.players))} players"
+            )
+        self.length = length or rules.length
+        self.strict = strict
+        self.check_starts = check_starts
+        start = rules.start_points if self.players == 4 else rules.sanma_start_points
+        self.start_points = start
+        self.scores = [start] * self.players
+        self.dealer = 0
+        self.wind_index = 0
+        self.kyoku = 1
+        self.honba = 0
+        self.kyotaku = 0
+        self.round: Round | None = None
+        self.hands: list[HandRecord] = []
+        self.ended = False
+        self.final: FinalResult | None = None
+        self.errors: list[str] = []
+        self.index = 0
+        self.started = False
+
+    def _illegal(self, why: str) -> None:
+        message = f"event {self.index}: {why}"
+        if self.strict:
+            raise IllegalEventError(message)
+        self.errors.append(message)
+
+    def expected_start(self) -> tuple[Wind, int, int, int, int, tuple[int, ...]]:
+        """(round wind, hand number, honba, riichi sticks, dealer, scores) of the next hand."""
+        return (
+            Wind.of_index(self.wind_index),
+            self.kyoku,
+            self.honba,
+            self.kyotaku,
+            self.dealer,
+            tuple(self.scores),
+        )
+
+    def apply(self, event: Event, index: int | None = None) -> None:
+        """Apply one event of the game."""
+        if index is not None:
+            self.index = index
+        if isinstance(event, StartGame):
+            if self.started:
+                self._illegal("start_game twice")
+            self.started = True
+            return
+        if isinstance(event, StartKyoku):
+            self._start(event)
+            return
+        if isinstance(event, EndGame):
+            if self.round is not None and self.round.result is None:
+                self._illegal("end_game inside a hand")
+            self._finish(event)
+            return
+        if self.round is None:
+            self._illegal("an event of a hand before start_kyoku")
+            return
+        self.round.apply(event, self.index)
+        if isinstance(event, EndKyoku):
+            self._end_hand()
+
+    def _start(self, ev: StartKyoku) -> None:
+        if self.ended:
+            self._illegal("start_kyoku after the game has ended")
+        if self.round is not None and self.round.result is None:
+            self._illegal("start_kyoku before the previous hand ended")
+        if self.check_starts and self.hands:
+            expected = self.expected_start()
+            got = (ev.bakaze, ev.kyoku, ev.honba, ev.kyotaku, ev.oya, tuple(ev.scores))
+            if got != expected:
+                names = ("round wind", "hand number", "honba", "riichi sticks", "dealer", "scores")
+                diffs = [
+                    f"{n} {g!r} (expected {e!r})"
+                    for n, g, e in zip(names, got, expected, strict=True)
+                    if g != e
+                ]
+                self._illegal("start_kyoku: " + ", ".join(diffs))
+        self.dealer, self.kyoku, self.honba, self.kyotaku = ev.oya, ev.kyoku, ev.honba, ev.kyotaku
+        self.wind_index = ev.bakaze.index
+        self.scores = list(ev.scores)
+        self.round = Round(self.rules, ev, strict=self.strict, index=self.index)
+
+    def _end_hand(self) -> None:
+        rnd = self.round
+        assert rnd is not None
+        self.errors.extend(e for e in rnd.errors if e not in self.errors)
+        result: RoundResult | None = rnd.result
+        if result is None:
+            return
+        st = result.settlement
+        self.hands.append(
+            HandRecord(
+                game_hand=len(self.hands),
+                round_wind=Wind.of_index(self.wind_index),
+                number=self.kyoku,
+                honba=self.honba,
+                kind=st.kind,
+                deltas=st.deltas,
+                settlement=settlement_to_dict(st),
+                request=result.request,
+                recorded_deltas=result.recorded_deltas,
+            )
+        )
+        self.scores = [s.score for s in rnd.seats]
+        nxt = st.next
+        dealer_keeps = nxt.dealer == self.dealer
+        self.honba, self.kyotaku = nxt.honba, nxt.riichi_sticks
+        if self._over(dealer_keeps):
+            self.ended = True
+            return
+        if not dealer_keeps:
+            self.dealer = nxt.dealer
+            self.kyoku += 1
+            if self.kyoku > self.players:
+                self.kyoku = 1
+                self.wind_index += 1
+
+    def _over(self, dealer_keeps: bool) -> bool:
+        """Whether the game ends after the hand just played."""
+        n = self.players
+        return_points = self.rules.return_points if n == 4 else self.rules.sanma_return_points
+        if self.rules.tobi and min(self.scores) < 0:
+            return True
+        last = 0 if self.length == "tonpuu" else 1
+        top = max(self.scores)
+        if self.wind_index > last:  # the extension: sudden death
+            if top >= return_points:
+                return True
+            return self.wind_index >= last + 1 and self.kyoku == n and not dealer_keeps
+        if self.wind_index == last and self.kyoku == n:  # all last
+            if dealer_keeps:
+                return self.rules.agari_yame and self._ranking()[0] == self.dealer
+            return not (self.rules.west_round and top < return_points)
+        return False
+
+    def _ranking(self) -> list[int]:
+        """Seats by points, ties to the seat nearer the first dealer (seat 0)."""
+        return sorted(range(self.players), key=lambda s: (-self.scores[s], s))
+
+    def _finish(self, ev: EndGame) -> None:
+        n = self.players
+        points = list(self.scores)
+        ranking = self._ranking()
+        if self.kyotaku and self.rules.leftover_sticks == "to_top":
+            points[ranking[0]] += self.kyotaku * self.rules.riichi_stick_points
+            self.kyotaku = 0
+        return_points = self.rules.return_points if n == 4 else self.rules.sanma_return_points
+        uma = self.rules.uma if n == 4 else self.rules.sanma_uma
+        oka = (return_points - self.start_points) * n / 1000
+        final = [0.0] * n
+        for rank, seat in enumerate(ranking):
+            final[seat] = round(
+                (points[seat] - return_points) / 1000 + uma[rank] + (oka if rank == 0 else 0), 1
+            )
+        self.final = FinalResult(tuple(points), tuple(ranking), tuple(final))
+        self.ended = True
+        if ev.scores is not None and tuple(ev.scores) != tuple(points):
+            self._illegal(f"end_game: scores {list(ev.scores)} differ from tenbou's {points}")
