@@ -3,7 +3,8 @@
 ``tenbou score`` scores a hand written in hand notation (see
 :mod:`tenbou.hand`) or read from a JSON request file; ``--json`` prints the
 JSON result, one line per request (JSON Lines in, JSON Lines out).
-``tenbou rules list|show|diff`` describes the presets.
+``tenbou rules list|show|diff`` describes the presets. ``tenbou svg`` draws a hand as SVG
+or PNG.
 
 Exit status: 0 on success, 2 on bad input (the error names the field or tile).
 """
@@ -324,6 +325,28 @@ def _cmd_rules(args: argparse.Namespace) -> int:
         return 2
 
 
+def _cmd_svg(args: argparse.Namespace) -> int:
+    """Draw a hand (or a row of tiles) as SVG, or as PNG for an output file ending in .png."""
+    from .svg import hand_svg, svg_to_png, tiles_svg
+
+    try:
+        if "+" in args.hand or ":" in args.hand:
+            picture = hand_svg(args.hand, winner=args.winner, height=args.height)
+        else:
+            picture = tiles_svg(args.hand, height=args.height)
+        out = args.output
+        if out is not None and out.lower().endswith(".png"):
+            Path(out).write_bytes(svg_to_png(picture, zoom=args.zoom))
+        elif out is None or out == "-":
+            sys.stdout.write(picture + "\n")
+        else:
+            Path(out).write_text(picture + "\n", encoding="utf-8")
+    except TenbouError as e:
+        _emit_error(e, sys.stdout, False)
+        return 2
+    return 0
+
+
 def _add_hand_args(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "hand",
@@ -384,6 +407,21 @@ def build_parser() -> argparse.ArgumentParser:
     st.add_argument("hand", metavar="FILE", help="a JSON request file ('-' = stdin)")
     st.add_argument("--json", action="store_true", help="print JSON (one result per line)")
     st.set_defaults(func=_cmd_settle)
+    pic = sub.add_parser(
+        "svg",
+        help="draw a hand or tiles as SVG (or PNG)",
+        description="Draw a hand in hand notation ('23m55p +4m pon:555z@2 ...') or a row of tiles "
+        "('1p7z') as SVG. An output file ending in .png is written as PNG "
+        "(needs the optional package resvg-py: pip install 'tenbou[png]').",
+    )
+    pic.add_argument("hand", metavar="HAND|TILES", help="a hand in hand notation, or tiles in mpsz")
+    pic.add_argument("-o", "--output", metavar="FILE", help="output file (.svg or .png; default: stdout)")
+    pic.add_argument(
+        "--winner", type=int, help="the winner's seat: places each called tile by where its giver sits"
+    )
+    pic.add_argument("--height", type=float, default=64, help="pixel height of a tile (default 64)")
+    pic.add_argument("--zoom", type=float, default=2.0, help="PNG only: pixels per SVG pixel (default 2)")
+    pic.set_defaults(func=_cmd_svg)
     r = sub.add_parser("rules", help="list, show and compare rule presets")
     rsub = r.add_subparsers(dest="rules_cmd", required=True)
     lst = rsub.add_parser("list", help="every preset id and name")

@@ -329,6 +329,14 @@ class Hand:
     def __repr__(self) -> str:
         return f"Hand.parse('{self}')"
 
+    def _repr_svg_(self) -> str:
+        """The hand as a picture in a notebook (drawn by :mod:`tenbou.svg`, imported here
+        so that ``hand`` does not depend on it); called tiles lie first, the seat they came
+        from is written under each call."""
+        from .svg import hand_svg
+
+        return hand_svg(self)
+
 
 class Situation(NamedTuple):
     """Everything about a win besides the tiles: seats, winds, how it was won

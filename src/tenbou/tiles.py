@@ -107,6 +107,13 @@ class Tile:
     def __repr__(self) -> str:
         return f"Tile.parse('{self}')"
 
+    def _repr_svg_(self) -> str:
+        """The tile as a picture in a notebook (drawn by :mod:`tenbou.svg`, imported here
+        so that ``tiles`` does not depend on it)."""
+        from .svg import tile_svg
+
+        return tile_svg(self)
+
 
 _PLAIN = tuple(Tile(k) for k in range(34))
 _RED = {k: Tile(k, True) for k in _RED_KINDS}
