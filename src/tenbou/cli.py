@@ -3,8 +3,8 @@
 ``tenbou score`` scores a hand written in hand notation (see
 :mod:`tenbou.hand`) or read from a JSON request file; ``--json`` prints the
 JSON result, one line per request (JSON Lines in, JSON Lines out).
-``tenbou rules list|show|diff`` describes the presets. ``tenbou svg`` draws a hand as SVG
-or PNG.
+``tenbou rules list|show|diff`` describes the presets. ``tenbou serve`` runs the web
+calculator (the optional extra ``web``) and ``tenbou svg`` draws a hand as SVG or PNG.
 
 Exit status: 0 on success, 2 on bad input (the error names the field or tile).
 """
@@ -325,6 +325,22 @@ def _cmd_rules(args: argparse.Namespace) -> int:
         return 2
 
 
+def _cmd_serve(args: argparse.Namespace) -> int:
+    """Run the web calculator under uvicorn (FastAPI and uvicorn are imported only here)."""
+    try:
+        import uvicorn
+
+        from .web import create_app
+
+        app = create_app()
+    except ImportError as e:
+        sys.stderr.write(f"tenbou: serve needs the 'web' extra: pip install 'tenbou[web]' ({e})\n")
+        return 2
+    sys.stderr.write(f"tenbou: web calculator on http://{args.host}:{args.port}/ (Ctrl-C stops it)\n")
+    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level)
+    return 0
+
+
 def _cmd_svg(args: argparse.Namespace) -> int:
     """Draw a hand (or a row of tiles) as SVG, or as PNG for an output file ending in .png."""
     from .svg import hand_svg, svg_to_png, tiles_svg
@@ -407,6 +423,21 @@ def build_parser() -> argparse.ArgumentParser:
     st.add_argument("hand", metavar="FILE", help="a JSON request file ('-' = stdin)")
     st.add_argument("--json", action="store_true", help="print JSON (one result per line)")
     st.set_defaults(func=_cmd_settle)
+    sv = sub.add_parser(
+        "serve",
+        help="run the web calculator (needs the 'web' extra)",
+        description="Serve the web calculator and the JSON API (POST /api/score, POST /api/settle, "
+        "GET /api/rules; OpenAPI at /openapi.json). Needs: pip install 'tenbou[web]'.",
+    )
+    sv.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    sv.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    sv.add_argument(
+        "--log-level",
+        default="info",
+        choices=("critical", "error", "warning", "info", "debug"),
+        help="uvicorn's log level (default info)",
+    )
+    sv.set_defaults(func=_cmd_serve)
     pic = sub.add_parser(
         "svg",
         help="draw a hand or tiles as SVG (or PNG)",
