@@ -173,7 +173,7 @@ class Round:
         self.rinshan_pending = False
         self.chain_from: int | None = None  # who dealt the daiminkan that began this rinshan chain
         self.chain_broken = False  # an ankan or kakan came since that daiminkan
-        self.chain_furiten = False  # the daiminkan's caller was furiten on the kanned tile
+        self.chain_furiten = False  # the daiminkan's caller was furiten when it called
         self.kan_tile: tuple[int, Tile, str] | None = None  # a kan that may be robbed: (seat, tile, type)
         self.calls_made = False  # any call or kan this hand (ends the first go-around)
         self.discards_made = 0
@@ -445,7 +445,7 @@ class Round:
             self._illegal("daiminkan: no kan is possible now (the wall is empty or four kans are out)")
         if self.live_wall <= 0 and kind is not MeldType.DAIMINKAN:
             self._illegal(f"{name}: the last discard (houtei) cannot be called")
-        furiten = kind is MeldType.DAIMINKAN and tile.kind in self.waits(seat) and self.furiten(seat)
+        furiten = kind is MeldType.DAIMINKAN and self.furiten(seat)
         self._take(seat, ev.consumed, name)
         try:
             meld = Meld(kind, (*ev.consumed, ev.pai), target, ev.pai)

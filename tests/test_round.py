@@ -1,0 +1,182 @@
+"""The round engine, event by event: a game for each pao case of the seeds,
+validation of impossible events, legal actions."""
+
+from __future__ import annotations
+
+import pytest
+
+from tenbou.errors import IllegalEventError
+from tenbou.events import Dahai, Hora, Pon, Reach, Tsumo
+from tenbou.round import Round
+from tenbou.rules import get_rules
+from tenbou.tiles import Tile
+
+from .script import events, play, start
+
+DAISANGEN = ["123456789m6z123p", "23m55p556677z1s9s8p", "5z147m258p369s123z", "7z147m258p369s124z"]
+CALLS = "0t9p 0d6z 1p6z 1d1s 2t9m 2d5z 1p5z 1d9s 2t8m 2d8m 3t6m 3d7z 1p7z 1d8p 2t7p 2d7p 3t6p 3d6p"
+
+
+def result(rnd: Round) -> tuple[list[int], list[tuple[str, int]]]:
+    assert rnd.result is not None
+    st = rnd.result.settlement
+    pao = [(p.yaku, p.seat) for r in st.results for p in r.pao]
+    return list(st.deltas), pao
+
+
+def test_daisangen_pao_by_tsumo() -> None:
+    rnd = play(DAISANGEN, CALLS + " 0t5s 0d5s 1t4m 1h")
+    assert result(rnd) == ([0, 32000, 0, -32000], [("daisangen", 3)])
+
+
+def test_daisangen_pao_by_ron_from_another_player() -> None:
+    rnd = play(DAISANGEN, CALLS + " 0t4m 0d4m 1h0")
+    assert result(rnd) == ([-16000, 32000, 0, -16000], [("daisangen", 3)])
+
+
+def test_daisuushii_pao_at_the_fourth_wind() -> None:
+    hands = ["1z4z123456789m12p", "11223344z5p1s9s8p9p", "2z5p147m258p369s56z", "3z147m258p369s567z"]
+    script = (
+        "0t9p 0d1z 1p1z 1d1s 2t9m 2d2z 1p2z 1d9s 2t8m 2d8m 3t6m 3d3z 1p3z 1d8p 2t7p 2d7p 3t6p 3d6p "
+        "0t5s 0d4z 1p4z 1d9p 2t5s 2d5p 1h2"
+    )
+    assert result(play(hands, script)) == ([-16000, 32000, -16000, 0], [("daisuushii", 0)])
+
+
+SUUKANTSU = ["123456789m1239p", "1111m2222p333s44s", "3s147m258p369s123z", "4s147m258p369s124z"]
+
+
+def test_suukantsu_pao_and_daiminkan_pao_ron2() -> None:
+    script = (
+        "0t9m 0d9m 1t4s 1a1m D1z 1t5z 1a2p D2z 1t9m 1d9m 2t8m 2d3s 1k3s 1t8m 1d8m D3z "
+        "2t7m 2d7m 3t6m 3d4s 1k4s 1t5z 1h"
+    )
+    rnd = play(SUUKANTSU, script, "ron2")
+    deltas, pao = result(rnd)
+    assert deltas == [0, 32000, 0, -32000]
+    assert ("suukantsu", 3) in pao and ("rinshan", 3) in pao
+
+
+def test_no_suukantsu_pao_on_tenhou() -> None:
+    script = (
+        "0t9m 0d9m 1t4s 1a1m D1z 1t5z 1a2p D2z 1t9m 1d9m 2t8m 2d3s 1k3s 1t8m 1d8m D3z "
+        "2t7m 2d7m 3t6m 3d4s 1k4s 1t5z 1h"
+    )
+    assert result(play(SUUKANTSU, script, "tenhou")) == ([-16000, 32000, -8000, -8000], [])
+
+
+def test_suurenkou_pao_sega_mj4() -> None:
+    hands = ["2s5s123456789m12p", "22s33s44s55s8p9p1m9m7z", "3s147m258p369p123z", "4s147m258p3679p12z"]
+    script = (
+        "0t9p 0d2s 1p2s 1d1m 2t8m 2d3s 1p3s 1d9m 2t7m 2d7m 3t6m 3d4s 1p4s 1d7z 2t6m 2d6m 3t5m 3d5m "
+        "0t4m 0d5s 1p5s 1d8p 2t9p 2d9p 1h2"
+    )
+    deltas, pao = result(play(hands, script, "sega_mj4"))
+    assert pao == [("suurenkou", 0)] and deltas == [-16000, 32000, -16000, 0]
+
+
+def test_isshoku_yonjun_pao_only_the_left_player() -> None:
+    rules = get_rules("tenhou").replace(local_yaku=frozenset({"isshoku_yonjun"}),
+                                        pao_yaku=frozenset({"isshoku_yonjun"}))  # fmt: skip
+    hands = ["2p123456789m123z", "33334444p9s1m9m6z7z", "147m258s369s1234z", "147m258s369s6712z"]
+    script = (
+        "0t2p 0d2p 1c2p34p 1d1m 2t8m 2d8m 3t7m 3d7m 0t2p 0d2p 1c2p34p 1d9m 2t6m 2d6m 3t5m 3d5m "
+        "0t2p 0d2p 1c2p34p 1d6z 2t4m 2d4m 3t3m 3d3m 0t2p 0d2p 1c2p34p 1d7z 2t9s 2d9s 1h2"
+    )
+    deltas, pao = result(play(hands, script, rules))
+    assert pao == [("isshoku_yonjun", 0)] and deltas == [-16000, 32000, -16000, 0]
+
+
+RINSHAN = ["123456789m1239p", "333s777z11m456p23p", "3s147m258p369s123z", "147m258p369s1245z"]
+
+
+@pytest.mark.parametrize(
+    ("preset", "deltas"), [("tenhou", [-2300, 4700, -1200, -1200]), ("ron2", [0, 4500, -4500, 0])]
+)
+def test_daiminkan_rinshan_after_an_ankan(preset: str, deltas: list[int]) -> None:
+    script = "0t9m 0d9m 1t8s 1d8s 2t8m 2d3s 1k3s 1t7z 1a7z D1z 1t1p 1h"
+    got, pao = result(play(RINSHAN, script, preset))
+    assert got == deltas
+    assert pao == ([("rinshan", 2)] if preset == "ron2" else [])
+
+
+FURITEN = ["123456789m1239p", "333s67s11m456p789p", "3s147m258p369s123z", "147m258p369s1245z"]
+
+
+def test_daiminkan_pao_ignores_furiten_on_ron2() -> None:
+    script = "0t9m 0d9m 1t5s 1d5s 2t8m 2d3s 1k3s 1t8s 1h"
+    assert result(play(FURITEN, script, "ron2")) == ([0, 1000, -1000, 0], [("rinshan", 2)])
+    strict = get_rules("ron2").replace(daiminkan_pao_furiten=False)
+    assert result(play(FURITEN, script, strict)) == ([-500, 1100, -300, -300], [])
+
+
+# -- validation ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("script", "fragment"),
+    [
+        ("0t9p 0d5s", "does not hold it"),
+        ("0t9p 0d9p 2t1m", "out of turn"),
+        ("0t9p 0d9p 1t1m 1r 1d1m", "not tenpai"),
+        ("0t9p 0d9p 1h0", "not a winning hand"),
+        ("1t9p", "out of turn"),
+        ("0t9p 0d9p 1t2m 1d2m 1t3m", "tsumo by seat 1 out of turn"),
+    ],
+)
+def test_illegal_events_name_the_index_and_why(script: str, fragment: str) -> None:
+    with pytest.raises(IllegalEventError) as e:
+        play(DAISANGEN, script)
+    assert fragment in str(e.value) and str(e.value).startswith("event ")
+
+
+def test_pon_of_an_honour_held_once() -> None:
+    rnd = Round(get_rules("tenhou"), start(DAISANGEN))
+    events(rnd, "0t9p 0d6z")
+    with pytest.raises(IllegalEventError, match="seat 2 does not hold 6z"):
+        rnd.apply(Pon(2, 0, Tile.parse("6z"), (Tile.parse("6z"), Tile.parse("6z"))), 3)
+
+
+def test_call_after_riichi_and_ron_in_furiten() -> None:
+    hands = ["123456789m1239p", "123m456p789s13s55z", "147m258p369s1234z", "147m258p369s1245z"]
+    rnd = Round(get_rules("tenhou"), start(hands))
+    events(rnd, "0t9m 0d9m 1t6z 1r 1d6z 1R 2t1p 2d1p 3t5z 3d5z")
+    with pytest.raises(IllegalEventError, match="in riichi and cannot call"):
+        rnd.apply(Pon(1, 3, Tile.parse("5z"), (Tile.parse("5z"), Tile.parse("5z"))), 99)
+    # seat 1 waits on 2s (13s kanchan): 2s discarded by itself earlier makes it furiten
+    hands = ["123456789m1239p", "123m456p789s13s55z", "147m258p369s1234z", "147m258s369s1245z"]
+    rnd = Round(get_rules("tenhou"), start(hands))
+    events(rnd, "0t9m 0d9m 1t2s 1d2s 2t2s 2d2s")
+    with pytest.raises(IllegalEventError, match="furiten"):
+        rnd.apply(Hora(1, 2), 99)
+
+
+def test_lenient_mode_records_and_goes_on() -> None:
+    rnd = Round(get_rules("tenhou"), start(DAISANGEN), strict=False)
+    events(rnd, "0t9p 0d5s 1t1m")
+    assert rnd.errors and "event 2" in rnd.errors[0]
+
+
+# -- legal actions -------------------------------------------------------------------------------
+
+
+def test_legal_actions_after_a_discard() -> None:
+    rnd = Round(get_rules("tenhou"), start(DAISANGEN))
+    events(rnd, "0t9p 0d6z")
+    acts = rnd.legal_actions(1)
+    assert any(isinstance(a, Pon) for a in acts)
+    assert rnd.legal_actions(2) == []
+
+
+def test_legal_actions_riichi_and_tsumo() -> None:
+    hands = ["123456789m1239p", "123m456p789s13s55z", "147m258p369s1234z", "147m258p369s1245z"]
+    rnd = Round(get_rules("tenhou"), start(hands))
+    events(rnd, "0t9m 0d9m 1t6z")
+    acts = rnd.legal_actions(1)
+    assert Reach(1) in acts and Dahai(1, Tile.parse("6z"), True) in acts
+    events(rnd, "1r")
+    discards = [a for a in rnd.legal_actions(1) if isinstance(a, Dahai)]
+    assert [str(a.pai) for a in discards] == ["6z"]  # only tenpai-keeping discards
+    events(rnd, "1d6z 1R 2t1p 2d1p 3t1p 3d1p 0t1p 0d1p")
+    rnd.apply(Tsumo(1, Tile.parse("2s")), 100)
+    assert Hora(1, 1, Tile.parse("2s")) in rnd.legal_actions(1)
