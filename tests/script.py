@@ -15,8 +15,8 @@ from __future__ import annotations
 from tenbou.events import (
     Ankan,
     Chi,
-    Daiminkan,
     Dahai,
+    Daiminkan,
     Dora,
     EndKyoku,
     Event,

@@ -158,3 +158,43 @@ def test_settle_human_and_json(tmp_path: Path, capsys: pytest.CaptureFixture[str
 def test_settle_needs_a_file(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(["settle", "no-such-file.json"], capsys)
     assert code == 2 and "no such file" in err
+
+
+def test_replay_mjai(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import random
+
+    from tenbou.events import events_to_lines
+    from tenbou.rules import get_rules
+    from tenbou.selfplay import GreedyAgent, Table
+
+    table = Table(
+        get_rules("tenhou"), 5, agents=[GreedyAgent(random.Random(i)) for i in range(4)], length="tonpuu"
+    )
+    table.play()
+    f = tmp_path / "game.jsonl"
+    f.write_text("\n".join(events_to_lines(table.events)) + "\n")
+    code, out, _ = run(["replay", str(f)], capsys)
+    assert code == 0 and "E1-0" in out and "summary: games 1" in out
+    code, out, _ = run(["replay", "--json", str(f)], capsys)
+    lines = [json.loads(x) for x in out.splitlines()]
+    assert code == 0 and lines[-1]["summary"]["mismatched"] == 0
+    assert {"source", "game", "hand", "round", "number", "honba", "kind", "deltas", "results"} <= set(
+        lines[0]
+    )
+    assert all(line.get("match") for line in lines[:-1])
+    # a changed record: the difference is reported and the exit status is 1
+    bad = tmp_path / "bad.jsonl"
+    lines_in = f.read_text().splitlines()
+    for i, line in enumerate(lines_in):
+        if '"type":"hora"' in line:
+            obj = json.loads(line)
+            obj["deltas"] = [
+                d + (100 if k == 0 else -100 if k == 1 else 0) for k, d in enumerate(obj["deltas"])
+            ]
+            lines_in[i] = json.dumps(obj)
+            break
+    bad.write_text("\n".join(lines_in) + "\n")
+    code, out, _ = run(["replay", str(bad)], capsys)
+    assert code == 1 and "DIFFERS" in out
+    code, _, err = run(["replay", str(tmp_path / "missing.jsonl")], capsys)
+    assert code == 2

@@ -399,6 +399,88 @@ def _add_hand_args(p: argparse.ArgumentParser) -> None:
         p.add_argument(f"--{name.replace('_', '-')}", dest=name, action="store_true", help=argparse.SUPPRESS)
 
 
+def _rules_from_args(args: argparse.Namespace) -> Any:
+    from .rules import rules_from_request
+
+    if args.set:
+        return rules_from_request(
+            {"preset": args.rules, "overrides": dict(_parse_override(x) for x in args.set)}
+        )
+    return rules_from_request(args.rules)
+
+
+def _hand_label(line: dict[str, Any]) -> str:
+    return f"{line['round']}{line['number']}-{line['honba']}"
+
+
+def _cmd_replay(args: argparse.Namespace) -> int:
+    from .events import events_from_lines
+    from .replay import hand_lines, replay_games, summary
+
+    out = sys.stdout
+    try:
+        rules = _rules_from_args(args)
+        source = args.file
+        text = sys.stdin.read() if source == "-" else Path(source).read_text(encoding="utf-8")
+        events = events_from_lines(text.splitlines(), source)
+        games = replay_games(events, rules, strict=not args.lenient)
+    except TenbouError as e:
+        _emit_error(e, out, args.json)
+        return 2
+    except OSError as e:
+        _emit_error(RequestError(f"{args.file}: {e.strerror}"), out, args.json)
+        return 2
+    status = 0
+    for index, g in enumerate(games):
+        if g.game is None:
+            status = 1
+            line = {"source": args.file, "game": index, "skipped": g.error}
+            out.write(
+                (
+                    json.dumps(line, ensure_ascii=False)
+                    if args.json
+                    else f"game {index}: not replayed: {g.error}"
+                )
+                + "\n"
+            )
+            continue
+        for w in g.warnings:
+            sys.stderr.write(f"tenbou: game {index}: {w}\n")
+        for line in hand_lines(g.game, args.file, index):
+            if line.get("match") is False:
+                status = 1
+            if args.json:
+                out.write(json.dumps(line, ensure_ascii=False) + "\n")
+                continue
+            who = ""
+            for r in line["results"]:
+                how = "tsumo" if r["from"] is None else f"ron {r['from']}"
+                yaku = ", ".join(y["id"] for y in r["yaku"])
+                pao = "".join(f" pao:{p['yaku']}@{p['seat']}" for p in r["pao"])
+                who += f" seat {r['winner']} {how} {r['points']} ({yaku}){pao};"
+            check = ""
+            if "match" in line:
+                check = "  ok" if line["match"] else f"  DIFFERS from the record {line['recorded_deltas']}"
+            deltas = " ".join(f"{d:+d}" for d in line["deltas"])
+            out.write(f"game {index} {_hand_label(line):7} {line['kind']:15}{who} [{deltas}]{check}\n")
+        final = g.game.final
+        if final is not None and not args.json:
+            out.write(
+                f"game {index} final: points {list(final.points)}, ranking {list(final.ranking)}, "
+                f"scores {list(final.final_scores)}\n"
+            )
+    total = summary(games)
+    out.write(
+        (
+            json.dumps(total)
+            if args.json
+            else "summary: " + ", ".join(f"{k} {v}" for k, v in total["summary"].items())
+        )
+        + "\n"
+    )
+    return status
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="tenbou", description="Riichi mahjong rules engine: score and settle hands."
@@ -453,6 +535,22 @@ def build_parser() -> argparse.ArgumentParser:
     pic.add_argument("--height", type=float, default=64, help="pixel height of a tile (default 64)")
     pic.add_argument("--zoom", type=float, default=2.0, help="PNG only: pixels per SVG pixel (default 2)")
     pic.set_defaults(func=_cmd_svg)
+    rp = sub.add_parser(
+        "replay",
+        help="replay an mjai record (JSON Lines) through the game engine",
+        description="Replay mjai JSON Lines hand by hand: who won what, yaku, payments, pao; "
+        "where the record carries deltas, they are compared (exit status 1 on a difference).",
+    )
+    rp.add_argument("file", metavar="FILE", help="mjai JSON Lines ('-' = stdin)")
+    rp.add_argument("--json", action="store_true", help="JSON Lines, one object per hand end and a summary")
+    rp.add_argument("--rules", default="tenhou", help="rules preset id (default: tenhou)")
+    rp.add_argument(
+        "--set", action="append", metavar="OPTION=VALUE", help="override a rule option (repeatable)"
+    )
+    rp.add_argument(
+        "--lenient", action="store_true", help="record illegal events and go on instead of stopping"
+    )
+    rp.set_defaults(func=_cmd_replay)
     r = sub.add_parser("rules", help="list, show and compare rule presets")
     rsub = r.add_subparsers(dest="rules_cmd", required=True)
     lst = rsub.add_parser("list", help="every preset id and name")

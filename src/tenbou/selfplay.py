@@ -228,6 +228,23 @@ class Table:
             if next_actor is not None:
                 actor = next_actor
         self.emit(EndKyoku())
+        self._record_deltas()
+
+    def _record_deltas(self) -> None:
+        """Write the settled score changes into the hand's hora/ryukyoku events,
+        as a server's record carries them."""
+        hand = self.game.hands[-1] if self.game.hands else None
+        if hand is None:
+            return
+        per_winner = {r["winner"]: tuple(r["deltas"]) for r in hand.settlement["results"]}
+        for i in range(len(self.events) - 1, -1, -1):
+            ev = self.events[i]
+            if isinstance(ev, StartKyoku):
+                break
+            if isinstance(ev, Hora):
+                self.events[i] = Hora(ev.actor, ev.target, ev.pai, ev.ura_markers, per_winner.get(ev.actor))
+            elif isinstance(ev, Ryukyoku):
+                self.events[i] = Ryukyoku(ev.reason, ev.tenpais, hand.deltas)
 
     def _indicator(self, i: int) -> Tile:
         return self.dead[4 + 2 * i]
