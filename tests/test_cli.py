@@ -196,5 +196,5 @@ def test_replay_mjai(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None
     bad.write_text("\n".join(lines_in) + "\n")
     code, out, _ = run(["replay", str(bad)], capsys)
     assert code == 1 and "DIFFERS" in out
-    code, _, err = run(["replay", str(tmp_path / "missing.jsonl")], capsys)
+    code, _, _ = run(["replay", str(tmp_path / "missing.jsonl")], capsys)
     assert code == 2
