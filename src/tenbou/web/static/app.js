@@ -703,7 +703,7 @@
         "stroke-width": main.kind === "pao" ? 4 : 3, "marker-end": `url(#arrow-${main.kind in KIND_COLORS ? main.kind : "hand"})`,
         class: `arrow ${main.kind}`, "data-from": pair.from === null ? "table" : pair.from, "data-to": pair.to,
       }));
-      const f = pair.from === null ? 0.5 : 0.42;
+      const f = pair.from === null ? 0.3 : 0.42;
       labels.push({ x: x1 + dx * f, y: y1 + dy * f, color, lines: pair.items.map((p) => `${pts(p.points)}${p.kind === "hand" ? "" : ` ${p.kind === "riichi_sticks" ? "sticks" : p.kind}`}`) });
     }
     for (const l of labels) {
