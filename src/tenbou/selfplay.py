@@ -346,8 +346,11 @@ class Table:
             elif choice is not None:
                 calls.append(choice)
         if wins:
-            for h in wins:
-                self.emit(self._hora(h))
+            if len(wins) >= 3 and self.rules.multiple_ron == "double":
+                self.emit(Ryukyoku(reason="sanchaho"))  # a triple ron aborts the hand
+            else:
+                for h in wins[:1] if self.rules.multiple_ron == "atamahane" else wins:
+                    self.emit(self._hora(h))
             return True, None, False, 0
         if declared:
             self.emit(ReachAccepted(discarder))
