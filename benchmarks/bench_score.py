@@ -130,6 +130,50 @@ def _time_mahjong(inputs: list[handgen.MahjongInputs]) -> tuple[float, dict[str,
     return time.perf_counter() - t, outcomes
 
 
+_COMPILED_PROBE = """
+import json, sys, time
+from tenbou.api import score
+from tenbou.errors import TenbouError
+import tenbou.scoring
+assert tenbou.scoring.__file__.endswith(".so"), tenbou.scoring.__file__
+hands = json.load(open({path!r}))
+best = None
+for _ in range({repeat} + 1):
+    t = time.perf_counter()
+    for req in hands:
+        try:
+            score(req)
+        except TenbouError:
+            pass
+    s = time.perf_counter() - t
+    best = s if best is None else min(best, s)
+print(json.dumps({{"seconds": best}}))
+"""
+
+
+def _time_compiled(hands: list[dict[str, Any]], repeat: int, where: str | None) -> float | None:
+    """Build tenbou with mypyc into a folder and time it there, in a fresh process."""
+    import tempfile
+
+    target = Path(where) if where else Path(tempfile.mkdtemp(prefix="tenbou-mypyc-"))
+    if not any(target.glob("tenbou/scoring*.so")):
+        print(f"\nbuilding tenbou with mypyc into {target} ...", flush=True)
+        env = dict(os.environ, TENBOU_MYPYC="1")
+        cmd = [sys.executable, "-m", "pip", "install", "-q", "--no-build-isolation", "--no-deps", "--target",
+               str(target), str(ROOT)]  # fmt: skip
+        built = subprocess.run(cmd, env=env, capture_output=True, text=True, check=False)
+        if built.returncode != 0:
+            print(f"  the compiled build failed (mypy, setuptools, wheel and a C compiler are needed):\n"
+                  f"{built.stderr[-2000:]}")  # fmt: skip
+            return None
+    path = target / "hands.json"
+    path.write_text(json.dumps(hands))
+    env = dict(os.environ, PYTHONPATH=str(target))
+    code = _COMPILED_PROBE.format(path=str(path), repeat=repeat)
+    out = subprocess.run([sys.executable, "-c", code], env=env, check=True, capture_output=True, text=True)
+    return float(json.loads(out.stdout.strip().splitlines()[-1])["seconds"])
+
+
 def _rate(n: int, seconds: float) -> str:
     return f"{n / seconds:>9,.0f} hands/s ({seconds / n * 1e6:6.1f} us/hand)"
 
@@ -140,6 +184,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1, help="generator seed (default 1)")
     ap.add_argument("--repeat", type=int, default=5, help="timed passes per engine; the best is kept")
     ap.add_argument("--probes", type=int, default=5, help="fresh subprocesses per start-up measurement")
+    ap.add_argument(
+        "--compiled",
+        action="store_true",
+        help="also build tenbou with mypyc (TENBOU_MYPYC=1, needs mypy, setuptools, wheel and a C compiler; "
+        "about a minute) and time that build on the same hands",
+    )
+    ap.add_argument("--compiled-dir", help="where the compiled build goes (default: a temporary folder)")
     args = ap.parse_args(argv)
     n = args.n
 
@@ -182,6 +233,11 @@ def main(argv: list[str] | None = None) -> int:
     )
     print(f"  ratio tenbou/mahjong (hands/s): {m_best / t_best:.2f}x")
     print(f"  tenbou first pass, cold caches: {_rate(n, cold_s)}")
+    if args.compiled:
+        c_best = _time_compiled(hands, args.repeat, args.compiled_dir)
+        if c_best is not None:
+            print(f"  tenbou compiled with mypyc (same hands, a fresh process) {_rate(n, c_best)}")
+            print(f"  ratio compiled tenbou/mahjong (hands/s): {m_best / c_best:.2f}x")
 
     mem, _ = _python(_MEMORY_PROBE.format(tests=str(TESTS), seed=args.seed, n=n))
     print(f"\ntenbou caches (fresh process, tracemalloc around one warm-up pass over the {n} hands):")

@@ -19,7 +19,7 @@ import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
+from pathlib import Path
 
 from ...errors import RuleError
 from .._options import OPTION_SPECS, Rules
@@ -117,18 +117,23 @@ def _load(filename: str, text: str) -> Preset:
     )
 
 
+_FOLDER = Path(__file__).parent
+
+
+@cache
+def _preset_file(stem: str) -> Preset:
+    """The preset in ``<stem>.toml``; its id must be the file's name."""
+    path = _FOLDER / f"{stem}.toml"
+    p = _load(path.name, path.read_text(encoding="utf-8"))
+    if p.id != stem:
+        raise RuleError(f"preset file {path.name}: its id {p.id!r} is not the file's name")
+    return p
+
+
 @cache
 def presets() -> dict[str, Preset]:
     """Every preset by id, in file-name order."""
-    out: dict[str, Preset] = {}
-    folder = resources.files(__name__)
-    for entry in sorted(folder.iterdir(), key=lambda p: p.name):
-        if entry.name.endswith(".toml"):
-            p = _load(entry.name, entry.read_text(encoding="utf-8"))
-            if p.id in out:
-                raise RuleError(f"preset id {p.id!r} defined twice")
-            out[p.id] = p
-    return out
+    return {path.stem: _preset_file(path.stem) for path in sorted(_FOLDER.glob("*.toml"))}
 
 
 @cache
@@ -149,6 +154,8 @@ def get_preset(name: str) -> Preset:
     """A preset by id or alias (case-insensitive)."""
     if not isinstance(name, str):
         raise RuleError(f"a preset id must be a string, not {name!r}")
+    if name.isidentifier() and (_FOLDER / f"{name}.toml").is_file():
+        return _preset_file(name)  # the usual case: only this preset's file is read
     pid = _aliases().get(name.lower())
     if pid is None:
         close = difflib.get_close_matches(name.lower(), _aliases(), n=1)
