@@ -14,7 +14,7 @@ import os
 
 from setuptools import setup
 
-#: the modules compiled by mypyc (the scoring and settlement hot path, and the round engine)
+#: the modules compiled by mypyc (the scoring and settlement hot path)
 COMPILED = ["tiles", "shape", "hand", "yaku", "scoring", "pao", "payment", "api"]
 
 ext_modules = []
