@@ -5,6 +5,8 @@
 JSON result, one line per request (JSON Lines in, JSON Lines out).
 ``tenbou rules list|show|diff`` describes the presets. ``tenbou serve`` runs the web
 calculator (the optional extra ``web``) and ``tenbou svg`` draws a hand as SVG or PNG.
+``tenbou verify``, ``tenbou export`` and ``tenbou convert`` work on real records
+(see :mod:`tenbou.records` and :mod:`tenbou.io.convert`).
 
 Exit status: 0 on success, 2 on bad input (the error names the field or tile).
 """
@@ -481,6 +483,130 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     return status
 
 
+# -- real records: verify, export, convert ----------------------------------------------------------
+
+
+def _run_records(
+    args: argparse.Namespace, on_line: Callable[[dict[str, Any]], None]
+) -> tuple[list[dict[str, Any]], int]:
+    """Verify the records of ``args.paths`` (in order, however the work is spread);
+    returns every line and the exit status (2 if a named file is not a record)."""
+    import time
+
+    from .records import Progress, verify_paths
+
+    progress = Progress(sys.stderr, enabled=not args.quiet)
+    status = 0
+    lines: list[dict[str, Any]] = []
+    start = time.monotonic()
+    rules = None
+    if getattr(args, "rules", None):
+        rules = args.rules
+    for result in verify_paths(args.paths, jobs=args.jobs, dask=args.dask, rules=rules, progress=progress):
+        if result["error"] is not None:
+            status = 2
+            sys.stderr.write(f"tenbou: error: {result['error']}\n")
+        for line in result["lines"]:
+            lines.append(line)
+            on_line(line)
+    args.elapsed = time.monotonic() - start
+    return lines, status
+
+
+def _cmd_verify(args: argparse.Namespace) -> int:
+    """Replay real records through the engine and compare every hand with the record."""
+    from .records import format_mismatch, format_summary, summarize
+
+    out = sys.stdout
+
+    def on_line(line: dict[str, Any]) -> None:
+        if args.json:
+            out.write(json.dumps(line, ensure_ascii=False) + "\n")
+        elif line.get("match") is False:
+            out.write(format_mismatch(line) + "\n")
+        elif "skipped" in line and args.verbose:
+            out.write(f"skipped {line['source']}: {line['skipped']}\n")
+
+    try:
+        lines, status = _run_records(args, on_line)
+    except TenbouError as e:
+        _emit_error(e, out, args.json)
+        return 2
+    total = summarize(lines)
+    if args.json:
+        out.write(json.dumps(total, ensure_ascii=False) + "\n")
+    else:
+        out.write(format_summary(total, args.elapsed) + "\n")
+    if status:
+        return status
+    return 1 if total["summary"]["mismatched"] else 0
+
+
+def _cmd_export(args: argparse.Namespace) -> int:
+    """One table row per hand end of real records (replayed by the engine)."""
+    from .records import export_rows, format_summary, summarize, write_rows
+
+    try:
+        if not args.out.lower().endswith((".parquet", ".csv", ".jsonl")):
+            raise RequestError(f"--out {args.out}: the output must end in .parquet, .csv or .jsonl")
+        if args.out.lower().endswith(".parquet"):
+            import importlib.util
+
+            missing = [m for m in ("pandas", "pyarrow") if importlib.util.find_spec(m) is None]
+            if missing:
+                raise RequestError(
+                    f"--out {args.out}: parquet needs the optional extra 'analysis' "
+                    f"(pip install 'tenbou[analysis]'); missing: {', '.join(missing)}",
+                    "missing_extra",
+                )
+        lines, status = _run_records(args, lambda line: None)
+        rows = export_rows(lines)
+        write_rows(rows, args.out)
+    except TenbouError as e:
+        _emit_error(e, sys.stdout, False)
+        return 2
+    if not args.quiet:
+        sys.stderr.write(f"tenbou: {len(rows):,} hands written to {args.out}\n")
+        sys.stderr.write(format_summary(summarize(lines), args.elapsed) + "\n")
+    return status
+
+
+def _cmd_convert(args: argparse.Namespace) -> int:
+    """Convert a record between Tenhou mjlog, tenhou.net/6 JSON and mjai JSON Lines."""
+    from .io.convert import parse_records, write_records
+
+    try:
+        data = sys.stdin.buffer.read() if args.input == "-" else Path(args.input).read_bytes()
+        games = parse_records(data, args.input, args.source_format)
+        written = write_records(games, args.to)
+    except TenbouError as e:
+        _emit_error(e, sys.stdout, False)
+        return 2
+    except OSError as e:
+        _emit_error(RequestError(f"{args.input}: {e.strerror}"), sys.stdout, False)
+        return 2
+    if args.output is None or args.output == "-":
+        sys.stdout.buffer.write(written)
+    else:
+        Path(args.output).write_bytes(written)
+    return 0
+
+
+def _add_record_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("paths", nargs="+", metavar="PATH", help="record files and folders (formats are detected)")
+    p.add_argument("--jobs", type=int, default=1, metavar="N", help="spread the files over N local processes")
+    p.add_argument(
+        "--dask",
+        metavar="ADDRESS",
+        help="run on the Dask cluster at ADDRESS ('local' starts a LocalCluster of --jobs workers; "
+        "needs the 'dask' extra)",
+    )
+    p.add_argument(
+        "--rules", metavar="ID", help="rules of mjai records that do not name theirs (default: tenhou)"
+    )
+    p.add_argument("--quiet", action="store_true", help="no progress bar on stderr")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="tenbou", description="Riichi mahjong rules engine: score and settle hands."
@@ -551,6 +677,45 @@ def build_parser() -> argparse.ArgumentParser:
         "--lenient", action="store_true", help="record illegal events and go on instead of stopping"
     )
     rp.set_defaults(func=_cmd_replay)
+    vf = sub.add_parser(
+        "verify",
+        help="replay real records (mjlog, tenhou.net/6, mjai) and compare every hand with the record",
+        description="Replay every game of the records through the engine and compare each hand end with "
+        "the record: score changes, yaku, han, fu, points, pao, draws, the next hand, final scores. "
+        "Each mismatch is printed with a tenbou score/settle request that reproduces it. "
+        "Exit status 1 on any mismatch, 2 on bad input.",
+    )
+    _add_record_args(vf)
+    vf.add_argument(
+        "--json", action="store_true", help="JSON Lines: one object per hand end, the summary last"
+    )
+    vf.add_argument("--verbose", action="store_true", help="also list the skipped records")
+    vf.set_defaults(func=_cmd_verify)
+    ex = sub.add_parser(
+        "export",
+        help="one row per hand end of real records, as parquet, CSV or JSON Lines",
+        description="Replay the records and write one row per hand end (round, seats, winners, loser, yaku, "
+        "han, fu, points, pao, deltas) for pandas. Parquet needs the 'analysis' extra.",
+    )
+    _add_record_args(ex)
+    ex.add_argument("--out", required=True, metavar="FILE", help="hands.parquet, hands.csv or hands.jsonl")
+    ex.set_defaults(func=_cmd_export)
+    cv = sub.add_parser(
+        "convert",
+        help="convert a record between mjlog, tenhou.net/6 and mjai",
+        description="Convert a record (format detected) to Tenhou mjlog XML, tenhou.net/6 JSON or mjai "
+        "JSON Lines. mjlog and tenhou.net/6 hold one game per file.",
+    )
+    cv.add_argument("input", metavar="FILE", help="a record file ('-' = stdin)")
+    cv.add_argument("--to", required=True, choices=("mjlog", "tenhou6", "mjai"), help="the output format")
+    cv.add_argument("-o", "--output", metavar="FILE", help="output file (default: stdout)")
+    cv.add_argument(
+        "--from",
+        dest="source_format",
+        choices=("mjlog", "tenhou6", "mjai"),
+        help="the input format (detected)",
+    )
+    cv.set_defaults(func=_cmd_convert)
     r = sub.add_parser("rules", help="list, show and compare rule presets")
     rsub = r.add_subparsers(dest="rules_cmd", required=True)
     lst = rsub.add_parser("list", help="every preset id and name")

@@ -39,15 +39,35 @@ import gzip
 import os
 import xml.etree.ElementTree as ET
 import zlib
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import TypeAlias
 
 from ..errors import LogFormatError
+from ..events import (
+    Ankan,
+    Chi,
+    Dahai,
+    Daiminkan,
+    Dora,
+    EndGame,
+    EndKyoku,
+    Event,
+    Hora,
+    Kakan,
+    Nukidora,
+    Pon,
+    Reach,
+    ReachAccepted,
+    Ryukyoku,
+    StartGame,
+    StartKyoku,
+    Tsumo,
+)
 from ..hand import Meld, MeldType
 from ..tiles import Tile, Wind, format_tiles
 from ..yaku import DORA, YAKU
+from .record import JSON, GameRecord, HandEnd, WinRecord
 
 __all__ = [
     "GO_FAST",
@@ -79,8 +99,6 @@ __all__ = [
     "tile_from_136",
 ]
 
-#: A JSON value, as :func:`tenbou.api.score` takes it.
-JSON: TypeAlias = str | int | bool | list["JSON"] | dict[str, "JSON"] | None
 
 # -- GO type bits -------------------------------------------------------------------------------
 
@@ -139,6 +157,55 @@ class GameType:
         if not self.kuitan:
             out["open_tanyao"] = False
         return out
+
+    def rules_json(self) -> JSON:
+        """The rules of a whole game in this room: the ``tenhou`` preset, with
+        the room's red fives, kuitan and length (東風 without bit 0x08).
+
+        >>> GameType(0xA9).rules_json(), GameType(0xC1).rules_json()
+        ('tenhou', {'preset': 'tenhou', 'overrides': {'length': 'tonpuu'}})
+        """
+        out = self.rule_overrides()
+        if not self.hanchan:
+            out["length"] = "tonpuu"
+        return {"preset": "tenhou", "overrides": out} if out else "tenhou"
+
+    def unmodelled(self) -> str | None:
+        """Why tenbou does not replay games of this room (``None``: it does).
+
+        >>> GameType(0xA9).unmodelled() is None, GameType(0x229).unmodelled()
+        (True, 'unmodelled rules: a Tenhou chip room (GO type bit 0x200, 祝儀: chips, kiriage mangan)')
+        """
+        for bit, what in UNMODELLED_GO_BITS:
+            if self.code & bit:
+                return f"unmodelled rules: {what}"
+        if self.code & ~0xFFF:
+            return f"unmodelled rules: GO type {self.code:#x} has bits tenbou does not know"
+        return None
+
+    @classmethod
+    def of_rules(cls, rules: JSON, players: int = 4) -> GameType:
+        """The ``GO`` type of a room playing ``rules`` (a ``tenhou`` preset value,
+        or any rules: their red fives, kuitan and length), a human game in the
+        Phoenix room.
+
+        >>> tonpuu = {"preset": "tenhou", "overrides": {"length": "tonpuu"}}
+        >>> GameType.of_rules("tenhou").code, GameType.of_rules(tonpuu).code
+        (169, 161)
+        """
+        from ..rules import rules_from_request
+
+        r = rules_from_request(rules)
+        code = GO_VS_HUMAN | 0xA0
+        if not r.red_fives:
+            code |= GO_NO_RED
+        if not r.open_tanyao:
+            code |= GO_NO_KUITAN
+        if r.length != "tonpuu":
+            code |= GO_HANCHAN
+        if players == 3:
+            code |= GO_SANMA
+        return cls(code)
 
 
 # -- tiles and calls ----------------------------------------------------------------------------
@@ -204,13 +271,22 @@ class TenhouMeld:
 
     def from_seat(self, caller: int, players: int = 4) -> int | None:
         """The absolute seat the tile was called from (``None`` for ankan and kita).
+        Tenhou counts ``relative_from`` around four seats also with three players
+        (the fourth seat stays empty): seat 2 calling from seat 0 is 2 seats on.
 
         >>> decode_meld(47655, True).from_seat(caller=0)     # chi: always the previous seat
         3
+        >>> decode_meld(15882, True).from_seat(caller=2, players=3)
+        0
         """
         if not self.relative_from:
             return None
-        return (caller + self.relative_from) % players
+        seat = (caller + self.relative_from) % 4  # Tenhou counts around four seats, the empty one too
+        if seat >= players:
+            raise LogFormatError(
+                f"call code {self.code}: seat {caller} calls from seat {seat}, which is empty"
+            )
+        return seat
 
     def meld(self, caller: int, players: int = 4) -> Meld:
         """The call as a tenbou :class:`~tenbou.hand.Meld`; a kita is not a meld
@@ -577,6 +653,13 @@ class _Reader:
 
     def element(self, tag: str, a: Mapping[str, str]) -> None:
         if tag == "GO":
+            if a.get("rules"):
+                import json
+
+                try:
+                    self.rules = json.loads(a["rules"])
+                except json.JSONDecodeError:
+                    raise LogFormatError(f"rules={a['rules']!r} is not JSON") from None
             self.game_type = GameType(_one_int(a, "type"))
         elif tag == "INIT":
             self.close_round()
@@ -819,6 +902,694 @@ def agari_to_request(agari: Agari, init: Init, game_type: GameType) -> dict[str,
     req["honba"] = agari.honba
     req["riichi_sticks"] = agari.riichi_sticks
     return req
+
+
+# -- whole games as events ----------------------------------------------------------------------
+
+_DRAW_SEATS = {"T": 0, "U": 1, "V": 2, "W": 3}
+_DISCARD_SEATS = {"D": 0, "E": 1, "F": 2, "G": 3}
+_DRAW_TAGS = {v: k for k, v in _DRAW_SEATS.items()}
+_DISCARD_TAGS = {v: k for k, v in _DISCARD_SEATS.items()}
+
+#: RYUUKYOKU ``type`` -> (the mjai ``ryukyoku`` reason, tenbou's name of the draw)
+RYUUKYOKU_TYPES: dict[str, tuple[str, str]] = {
+    "yao9": ("kyushukyuhai", "kyuushu_kyuuhai"),
+    "kaze4": ("suufonrenda", "suufon_renda"),
+    "reach4": ("suuchariichi", "suucha_riichi"),
+    "ron3": ("sanchaho", "sanchahou"),
+    "kan4": ("suukaikan", "suukaikan"),
+    "nm": ("nagashimangan", "nagashi_mangan"),
+}
+#: tenbou's name of a draw -> RYUUKYOKU ``type``
+_RYUUKYOKU_BY_NAME = {name: t for t, (_, name) in RYUUKYOKU_TYPES.items()}
+
+#: GO type bits of rooms tenbou does not model, with what they are
+UNMODELLED_GO_BITS: tuple[tuple[int, str], ...] = (
+    (0x200, "a Tenhou chip room (GO type bit 0x200, 祝儀: chips, kiriage mangan)"),
+    (0x800, "a Tenhou special room (GO type bit 0x800: custom start points, negative scores)"),
+    (0x400, "a Tenhou special room (GO type bit 0x400)"),
+    (0x100, "a Tenhou private lobby with custom rules (GO type bit 0x100)"),
+)
+_KNOWN_GO_BITS = 0xFF
+
+
+def tile_to_136(tile: Tile, copy: int) -> int:
+    """The 136-id of copy ``copy`` (0-3) of a tile; a red five is always copy 0.
+
+    >>> tile_to_136(Tile.parse("0p"), 0), tile_to_136(Tile.parse("5p"), 2), tile_to_136(Tile.parse("7z"), 3)
+    (52, 54, 135)
+    """
+    return 4 * tile.kind + copy
+
+
+def encode_meld(
+    mtype: TenhouMeldType, ids: Sequence[int], called_id: int | None = None, relative_from: int = 0
+) -> int:
+    """The mjlog call code of a call: the inverse of :func:`decode_meld`. ``ids``
+    are the 136-ids of the meld's tiles (a kakan: the pon's three, then the added
+    one; a kita: the North), ``called_id`` the tile taken, ``relative_from`` who
+    gave it counted from the caller (1 next, 2 across, 3 previous).
+
+    >>> encode_meld(TenhouMeldType.KAKAN, (128, 129, 130, 131), 129, 2)
+    49778
+    >>> all(encode_meld(m.type, m.ids, m.called_id, m.relative_from) == c
+    ...     for c in (15881, 24576, 29699, 30752) for m in [decode_meld(c, True)])
+    True
+    >>> m = decode_meld(encode_meld(TenhouMeldType.CHI, (76, 81, 84), 81, 3), True)
+    >>> m.type.value, m.ids, m.called_id, m.relative_from
+    ('chi', (76, 81, 84), 81, 3)
+    """
+    ids = list(ids)
+    if mtype is TenhouMeldType.CHI:
+        kinds = sorted(range(3), key=lambda i: ids[i])
+        ordered = [ids[i] for i in kinds]
+        kind = ordered[0] // 4
+        start = kind // 9 * 7 + kind % 9
+        called = ordered.index(called_id) if called_id in ordered else 0
+        code = ((start * 3 + called) << 10) | 0x4 | (relative_from & 3)
+        for i, tid in enumerate(ordered):
+            code |= (tid % 4) << (3 + 2 * i)
+        return code
+    if mtype in (TenhouMeldType.PON, TenhouMeldType.KAKAN):
+        pon = sorted(ids[:3])
+        kind = pon[0] // 4
+        other = next(c for c in range(4) if 4 * kind + c not in pon)
+        called = pon.index(called_id) if called_id in pon else 0
+        flag = 0x8 if mtype is TenhouMeldType.PON else 0x10
+        return ((kind * 3 + called) << 9) | (other << 5) | flag | (relative_from & 3)
+    if mtype is TenhouMeldType.KITA:
+        return (ids[0] << 8) | 0x20
+    if mtype is TenhouMeldType.DAIMINKAN:
+        assert called_id is not None
+        return (called_id << 8) | (relative_from & 3)
+    return min(ids) << 8  # ankan
+
+
+def _names(a: Mapping[str, str], players: int) -> tuple[str, ...]:
+    from urllib.parse import unquote
+
+    return tuple(unquote(a.get(f"n{i}", "")) for i in range(players))
+
+
+def _root(data: bytes, source: str) -> tuple[ET.Element, list[str]]:
+    """The ``<mjloggm>`` element of a record; stray bytes before it are skipped with a warning."""
+    raw = _decompress(data, source)
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise LogFormatError(f"{source}: not UTF-8 text ({e.reason} at byte {e.start})") from None
+    warnings: list[str] = []
+    try:
+        root = ET.fromstring(text)
+    except ET.ParseError as e:
+        start = text.find("<mjloggm")
+        if start <= 0:
+            raise LogFormatError(f"{source}: not well-formed XML: {e}") from None
+        try:
+            root = ET.fromstring(text[start:])
+        except ET.ParseError:
+            raise LogFormatError(f"{source}: not well-formed XML: {e}") from None
+        stray = repr(text[:start][:20]).replace("'", '"')
+        warnings.append(f"{source}: {start} stray character(s) before <mjloggm> skipped: {stray}")
+    if root.tag != "mjloggm":
+        raise LogFormatError(f"{source}: the root element is <{root.tag}>, not <mjloggm>")
+    return root, warnings
+
+
+class _EventReader:
+    """Turns the elements of an mjlog record into mjai events and hand ends."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self.game_type: GameType | None = None
+        self.players = 4
+        self.red = True
+        self.names: tuple[str, ...] = ()
+        self.events: list[Event] = [StartGame()]
+        self.hands: list[HandEnd] = []
+        self.skip: str | None = None
+        self.final: tuple[int, ...] | None = None
+        self.warnings: list[str] = []
+        self.hand_start = -1  # index in events of the open hand's start_kyoku
+        self.ended = True
+        self.init: Init | None = None
+        self.wins: list[WinRecord] = []
+        self.draw: tuple[str | None, tuple[int, ...] | None, tuple[int, ...]] | None = None
+        self.drawn: list[int | None] = [None] * 4
+        self.running: list[int] = []
+        self.rounds = 0
+        self.rules: JSON = None
+
+    def tile(self, tid: int) -> Tile:
+        return tile_from_136(tid, self.red)
+
+    def where(self, tag: str) -> str:
+        return f"<{tag}> in round {self.rounds}" if self.rounds else f"<{tag}>"
+
+    def inconsistent(self, problem: str) -> None:
+        if self.skip is None:
+            self.skip = f"inconsistent record: {problem}"
+
+    def read(self, root: ET.Element) -> None:
+        for el in root:
+            tag = el.tag
+            try:
+                self.element(tag, el.attrib)
+            except LogFormatError as e:
+                raise LogFormatError(f"{self.source}: {self.where(tag)}: {e}") from None
+        self.close_hand()
+
+    def close_hand(self) -> None:
+        """End the open hand: its hand end, or (cut short) drop its events with a warning."""
+        if self.init is None:
+            return
+        if self.wins:
+            deltas = _sum_deltas([w.deltas for w in self.wins], self.players)
+            self.hands.append(HandEnd("win", tuple(self.wins), None, deltas))
+        elif self.draw is not None:
+            name, deltas, tenpai = self.draw
+            kind = "abortive_draw" if name not in (None, "nagashi_mangan") else "exhaustive_draw"
+            self.hands.append(HandEnd(kind, (), name, deltas, tenpai if kind == "exhaustive_draw" else None))
+        else:
+            del self.events[self.hand_start :]
+            self.warnings.append(
+                f"{self.source}: round {self.rounds} has no end (AGARI or RYUUKYOKU): left out"
+            )
+            self.init = None
+            return
+        self.events.append(EndKyoku())
+        self.init = None
+
+    def check_before(self, sc: Sequence[int], tag: str) -> tuple[int, ...] | None:
+        """The deltas of ``sc``, after checking its scores-before against the hand so far."""
+        n = self.players
+        if len(sc) < 2 * n:
+            return None
+        before = [100 * x for x in sc[0 : 2 * n : 2]]
+        deltas = tuple(100 * x for x in sc[1 : 2 * n : 2])
+        if before != self.running:
+            assert self.init is not None
+            self.inconsistent(
+                f"round {self.rounds} ({self.init.round_wind.value}{self.init.number}-{self.init.honba}): "
+                f"<{tag}> sc gives the scores before as {before}, "
+                f"the record's INIT and REACH give {self.running}"
+            )
+        self.running = [b + d for b, d in zip(before, deltas, strict=True)]
+        return deltas
+
+    def element(self, tag: str, a: Mapping[str, str]) -> None:
+        head = tag[:1]
+        if len(tag) > 1 and tag[1:].isdigit() and (head in _DRAW_SEATS or head in _DISCARD_SEATS):
+            if self.init is None:
+                raise LogFormatError("comes before any <INIT>")
+            tid = int(tag[1:])
+            if tid >= 136:
+                raise LogFormatError(f"tile id {tid} is out of range 0..135")
+            if head in _DRAW_SEATS:
+                seat = _DRAW_SEATS[head]
+                self.drawn[seat] = tid
+                self.events.append(Tsumo(seat, self.tile(tid)))
+            else:
+                seat = _DISCARD_SEATS[head]
+                self.events.append(Dahai(seat, self.tile(tid), tid == self.drawn[seat]))
+                self.drawn[seat] = None
+            return
+        if tag == "GO":
+            if a.get("rules"):
+                import json
+
+                try:
+                    self.rules = json.loads(a["rules"])
+                except json.JSONDecodeError:
+                    raise LogFormatError(f"rules={a['rules']!r} is not JSON") from None
+            self.game_type = GameType(_one_int(a, "type"))
+            self.players = self.game_type.players
+            self.red = self.game_type.red_fives
+            self.skip = self.skip or self.game_type.unmodelled()
+        elif tag == "UN":
+            if "n0" in a and not self.names:
+                self.names = _names(a, self.players)
+        elif tag == "INIT":
+            self.close_hand()
+            self.rounds += 1
+            init = _init(a, self.players)
+            self.init = init
+            self.wins, self.draw = [], None
+            self.drawn = [None] * 4
+            self.running = list(init.scores[: self.players])
+            self.hand_start = len(self.events)
+            self.events.append(
+                StartKyoku(
+                    bakaze=init.round_wind,
+                    dora_marker=self.tile(init.dora_indicator),
+                    kyoku=init.number,
+                    honba=init.honba,
+                    kyotaku=init.riichi_sticks,
+                    oya=init.oya,
+                    scores=tuple(init.scores[: self.players]),
+                    tehais=tuple(tuple(self.tile(i) for i in h) for h in init.hands[: self.players]),
+                )
+            )
+        elif tag in ("N", "REACH", "DORA", "AGARI", "RYUUKYOKU") and self.init is None:
+            raise LogFormatError("comes before any <INIT>")
+        elif tag == "N":
+            self.call(_seat(a, "who", self.players), _one_int(a, "m"))
+        elif tag == "REACH":
+            who = _seat(a, "who", self.players)
+            if _one_int(a, "step") == 1:
+                self.events.append(Reach(who))
+            else:
+                self.events.append(ReachAccepted(who))
+                self.running[who] -= 1000
+        elif tag == "DORA":
+            self.events.append(Dora(self.tile(_ids(a, "hai")[0])))
+        elif tag == "AGARI":
+            self.agari(a)
+        elif tag == "RYUUKYOKU":
+            self.ryuukyoku(a)
+        if a.get("owari", "").strip():
+            values = _int_list_float(a["owari"], "owari")
+            self.final = tuple(round(100 * v) for v in values[0 : 2 * self.players : 2])
+
+    def call(self, who: int, code: int) -> None:
+        m = decode_meld(code, self.red)
+        tiles = m.tiles
+        if m.type is TenhouMeldType.KITA:
+            self.events.append(Nukidora(who, tiles[0]))
+        elif m.type is TenhouMeldType.ANKAN:
+            self.events.append(Ankan(who, tiles))
+        elif m.type is TenhouMeldType.KAKAN:
+            self.events.append(Kakan(who, tiles[3], tiles[:3]))
+        else:
+            target = m.from_seat(who, self.players)
+            assert target is not None and m.called_id is not None
+            called = tile_from_136(m.called_id, self.red)
+            consumed = tuple(tile_from_136(i, self.red) for i in m.ids if i != m.called_id)
+            if m.type is TenhouMeldType.CHI:
+                self.events.append(Chi(who, target, called, consumed))
+            elif m.type is TenhouMeldType.PON:
+                self.events.append(Pon(who, target, called, consumed))
+            else:
+                self.events.append(Daiminkan(who, target, called, consumed))
+
+    def agari(self, a: Mapping[str, str]) -> None:
+        hai = _ids(a, "hai")
+        machi = _one_int(a, "machi")
+        if machi not in hai:
+            if self.skip is None:
+                self.skip = (
+                    "not a genuine Tenhou record: AGARI hai lacks the winning tile "
+                    "(a game converted from another platform)"
+                )
+            hai = (*hai, machi)
+        agari = _agari({**a, "hai": ",".join(map(str, hai))}, self.players, self.red)
+        deltas = self.check_before(agari.sc, "AGARI")
+        ura = tuple(self.tile(i) for i in agari.dora_hai_ura)
+        self.events.append(Hora(agari.who, agari.from_who, self.tile(agari.machi), ura or None, deltas))
+        yaku = recorded_yaku(agari)
+        if self.players == 3 and "kita" in yaku:  # pragma: no cover - Tenhou counts kita as dora
+            yaku["dora"] = yaku.get("dora", 0) + yaku.pop("kita")
+        self.wins.append(
+            WinRecord(
+                winner=agari.who,
+                from_seat=agari.from_who,
+                yaku=yaku,
+                fu=agari.ten.fu,
+                points=agari.ten.points,
+                limit=agari.ten.limit_name if agari.ten.limit < 5 or not agari.yakuman else "yakuman",
+                pao=agari.pao_who,
+                pao_known=True,
+                deltas=deltas,
+                yakuman=tuple(tenbou_yaku_id(i, yakuman=True) for i in agari.yakuman),
+            )
+        )
+
+    def ryuukyoku(self, a: Mapping[str, str]) -> None:
+        kind = a.get("type")
+        if kind is not None and kind not in RYUUKYOKU_TYPES:
+            raise LogFormatError(f"type={kind!r} is not a draw type ({', '.join(RYUUKYOKU_TYPES)})")
+        reason, name = RYUUKYOKU_TYPES[kind] if kind else (None, None)
+        sc = _int_list(a.get("sc", ""), "sc")
+        deltas = self.check_before(sc, "RYUUKYOKU")
+        tenpai = tuple(i for i in range(self.players) if f"hai{i}" in a)
+        tenpais = tuple(i in tenpai for i in range(self.players)) if kind in (None, "nm") else None
+        self.events.append(Ryukyoku(reason, tenpais, deltas))
+        self.draw = (name, deltas, tenpai)
+
+    def record(self, index: int = 0) -> GameRecord:
+        gt = self.game_type or GameType(0)
+        if self.final is not None:
+            self.events.append(EndGame(self.final))
+        names = self.names or ()
+        events = [StartGame(names), *self.events[1:]]
+        return GameRecord(
+            source=self.source,
+            index=index,
+            format="mjlog",
+            events=tuple(events),
+            hands=tuple(self.hands),
+            rules=self.rules if self.rules is not None else gt.rules_json(),
+            players=self.players,
+            names=names,
+            final_scores=self.final,
+            skip=self.skip,
+            meta={"go_type": gt.code},
+            warnings=tuple(self.warnings),
+        )
+
+
+def _sum_deltas(parts: Sequence[tuple[int, ...] | None], players: int) -> tuple[int, ...] | None:
+    if not parts or any(p is None for p in parts):
+        return None
+    return tuple(sum(p[i] for p in parts if p is not None) for i in range(players))
+
+
+def _int_list_float(text: str, what: str) -> tuple[float, ...]:
+    try:
+        return tuple(float(x) for x in text.split(","))
+    except ValueError:
+        raise LogFormatError(f"{what}={text!r} is not a comma-separated list of numbers") from None
+
+
+def mjlog_records(data: bytes, source: str = "<mjlog>") -> list[GameRecord]:
+    """The game of an mjlog record (plain XML or gzip) as a :class:`~tenbou.io.record.GameRecord`:
+    its mjai events, rules from the ``GO`` type bits, and what every ``AGARI``
+    and ``RYUUKYOKU`` says. A game whose ``GO`` bits name rules tenbou does not
+    model (chip rooms, private lobbies), or whose record contradicts itself, carries
+    the reason in ``skip``.
+
+    >>> rec = mjlog_records(_EXAMPLE, "example.xml")[0]
+    >>> rec.rules, [type(e).__name__ for e in rec.events][-4:]
+    ('tenhou', ['Reach', 'ReachAccepted', 'Hora', 'EndKyoku'])
+    >>> end = rec.hands[0]
+    >>> end.kind, end.deltas, end.wins[0].yaku, end.wins[0].points
+    ('win', (-2600, 3600, 0, 0), {'riichi': 1, 'dora': 1}, 2600)
+    """
+    root, warnings = _root(data, source)
+    reader = _EventReader(source)
+    reader.warnings.extend(warnings)
+    reader.read(root)
+    if reader.game_type is None:
+        raise LogFormatError(f"{source}: no <GO> element (the game's rules)")
+    return [reader.record()]
+
+
+# -- writing mjlog ------------------------------------------------------------------------------
+
+_TENHOU_IDS: dict[str, int] = {v: k for k, v in _REGULAR_IDS.items() if k not in range(10, 18)}
+_TENHOU_YAKUMAN_IDS: dict[str, int] = {v: k for k, v in _YAKUMAN_IDS.items()}
+
+
+class _Ids:
+    """Gives the tiles of a hand 136-ids: a red five copy 0 of its kind, other
+    tiles the free copies; each seat's tiles and melds are followed by id."""
+
+    def __init__(self, red: bool, players: int, source: str) -> None:
+        self.red = red
+        self.source = source
+        self.free: dict[tuple[int, bool], list[int]] = {}
+        for kind in range(34):
+            copies = [4 * kind + c for c in range(4)]
+            if red and kind in (4, 13, 22):
+                self.free[(kind, True)] = copies[:1]
+                self.free[(kind, False)] = copies[1:]
+            else:
+                self.free[(kind, False)] = copies
+        self.hands: list[list[int]] = [[] for _ in range(players)]
+        self.melds: list[list[tuple[TenhouMeldType, tuple[int, ...], int | None, int]]] = [
+            [] for _ in range(players)
+        ]
+
+    def new(self, tile: Tile) -> int:
+        pool = self.free.get((tile.kind, tile.red and self.red))
+        if not pool:
+            raise LogFormatError(
+                f"{self.source}: more than four copies of {tile} (or a red five without red fives)"
+            )
+        return pool.pop(0)
+
+    def take(self, seat: int, tile: Tile, prefer: int | None = None, avoid: int | None = None) -> int:
+        hand = self.hands[seat]
+        same = [i for i in hand if tile_from_136(i, self.red) == tile]
+        if not same:
+            raise LogFormatError(f"{self.source}: seat {seat} does not hold {tile}")
+        if prefer in same:
+            tid = prefer
+        else:
+            others = [i for i in same if i != avoid]
+            tid = (others or same)[0]
+        assert tid is not None
+        hand.remove(tid)
+        return tid
+
+
+def _ids_text(ids: Iterable[int]) -> str:
+    return ",".join(map(str, ids))
+
+
+def _hundreds(value: int, source: str) -> int:
+    if value % 100:
+        raise LogFormatError(f"{source}: mjlog writes points in hundreds; {value} is not a multiple of 100")
+    return value // 100
+
+
+def _yaku_attr(win: WinRecord, seat_wind: int, round_wind: int) -> tuple[str, str]:
+    if win.yakuman:
+        return "yakuman", _ids_text(_TENHOU_YAKUMAN_IDS[y] for y in win.yakuman if y in _TENHOU_YAKUMAN_IDS)
+    pairs: list[int] = []
+    for key, han in (win.yaku or {}).items():
+        if key == "seat_wind":
+            tid = 10 + seat_wind
+        elif key == "round_wind":
+            tid = 14 + round_wind
+        elif key == "kita":
+            tid = _TENHOU_IDS["dora"]
+        else:
+            tid = _TENHOU_IDS.get(key, -1)
+            if tid < 0:
+                continue
+        pairs.extend((tid, han))
+    return "yaku", _ids_text(pairs)
+
+
+_LIMIT_CODES = {
+    None: 0,
+    "mangan": 1,
+    "haneman": 2,
+    "baiman": 3,
+    "sanbaiman": 4,
+    "yakuman": 5,
+    "kazoe_yakuman": 5,
+}
+
+
+def write_mjlog(rec: GameRecord) -> bytes:
+    """A game as an mjlog XML record (its hand ends must carry win details:
+    :func:`tenbou.records.complete_record` fills them in). Tiles get 136-ids in
+    the order they are seen; a record under rules other than a Tenhou room's
+    keeps them in a ``rules`` attribute of ``GO`` (JSON), which the reader uses."""
+    import json
+    from xml.sax.saxutils import quoteattr
+
+    from ..rules import rules_from_request
+
+    n = rec.players
+    red = bool(rules_from_request(rec.rules).red_fives)
+    go = rec.meta.get("go_type")
+    gt = (
+        GameType(go)
+        if isinstance(go, int) and GameType(go).rules_json() == rec.rules
+        else GameType.of_rules(rec.rules, n)
+    )
+    parts = ['<mjloggm ver="2.3">']
+    go_attrs = f'type="{gt.code}" lobby="0"'
+    if gt.rules_json() != rec.rules:
+        go_attrs += f" rules={quoteattr(json.dumps(rec.rules, ensure_ascii=False))}"
+    parts.append(f"<GO {go_attrs}/>")
+    names = list(rec.names) + [""] * (4 - len(rec.names))
+    from urllib.parse import quote
+
+    parts.append("<UN " + " ".join(f'n{i}="{quote(names[i])}"' for i in range(4)) + ' dan="" rate="" sx=""/>')
+    parts.append('<TAIKYOKU oya="0"/>')
+    hands = iter(rec.hands)
+    ids = _Ids(red, n, rec.source)
+    end: HandEnd | None = None
+    wins: list[WinRecord] = []
+    running: list[int] = []
+    start: StartKyoku | None = None
+    drawn: list[int | None] = [None] * 4
+    last: int | None = None
+    sticks = 0
+    dora_ids: list[int] = []
+    last_end = -1
+    for ev in rec.events:
+        if isinstance(ev, StartKyoku):
+            start = ev
+            end = next(hands)
+            wins = list(end.wins)
+            ids = _Ids(red, n, rec.source)
+            running = list(ev.scores)
+            sticks = ev.kyotaku
+            dora_ids = [ids.new(ev.dora_marker)]
+            for seat, h in enumerate(ev.tehais):
+                ids.hands[seat] = [ids.new(t) for t in h]
+            seed = f"{ev.bakaze.index * 4 + ev.kyoku - 1},{ev.honba},{ev.kyotaku},0,0,{dora_ids[0]}"
+            ten = ",".join(str(_hundreds(s, rec.source)) for s in [*ev.scores, *([0] * (4 - n))])
+            hai = " ".join(f'hai{i}="{_ids_text(ids.hands[i]) if i < n else ""}"' for i in range(4))
+            parts.append(f'<INIT seed="{seed}" ten="{ten}" oya="{ev.oya}" {hai}/>')
+            drawn = [None] * 4
+        elif isinstance(ev, Tsumo):
+            tid = ids.new(ev.pai)
+            ids.hands[ev.actor].append(tid)
+            drawn[ev.actor] = tid
+            parts.append(f"<{_DRAW_TAGS[ev.actor]}{tid}/>")
+        elif isinstance(ev, Dahai):
+            d = drawn[ev.actor]
+            tid = ids.take(
+                ev.actor, ev.pai, prefer=d if ev.tsumogiri else None, avoid=None if ev.tsumogiri else d
+            )
+            drawn[ev.actor] = None
+            last = tid
+            parts.append(f"<{_DISCARD_TAGS[ev.actor]}{tid}/>")
+        elif isinstance(ev, (Chi, Pon, Daiminkan)):
+            assert last is not None
+            mine = tuple(ids.take(ev.actor, t) for t in ev.consumed)
+            mtype = {Chi: TenhouMeldType.CHI, Pon: TenhouMeldType.PON, Daiminkan: TenhouMeldType.DAIMINKAN}[
+                type(ev)
+            ]
+            rel = (ev.target - ev.actor) % 4
+            meld_ids = (*mine, last)
+            ids.melds[ev.actor].append((mtype, meld_ids, last, rel))
+            parts.append(f'<N who="{ev.actor}" m="{encode_meld(mtype, meld_ids, last, rel)}"/>')
+        elif isinstance(ev, Kakan):
+            added = ids.take(ev.actor, ev.pai)
+            melds = ids.melds[ev.actor]
+            i = next(
+                (
+                    i
+                    for i, m in enumerate(melds)
+                    if m[0] is TenhouMeldType.PON and m[1][0] // 4 == ev.pai.kind
+                ),
+                None,
+            )
+            if i is None:
+                raise LogFormatError(f"{rec.source}: kakan of {ev.pai} by seat {ev.actor} without a pon")
+            _, pon_ids, called, rel = melds[i]
+            melds[i] = (TenhouMeldType.KAKAN, (*sorted(pon_ids), added), called, rel)
+            parts.append(
+                f'<N who="{ev.actor}" m="{encode_meld(TenhouMeldType.KAKAN, melds[i][1], called, rel)}"/>'
+            )
+            drawn[ev.actor] = None
+            last = added  # a chankan robs it
+        elif isinstance(ev, Ankan):
+            kan = tuple(ids.take(ev.actor, t) for t in ev.consumed)
+            ids.melds[ev.actor].append((TenhouMeldType.ANKAN, kan, None, 0))
+            parts.append(f'<N who="{ev.actor}" m="{encode_meld(TenhouMeldType.ANKAN, kan)}"/>')
+            drawn[ev.actor] = None
+            last = kan[0]
+        elif isinstance(ev, Nukidora):
+            tid = ids.take(ev.actor, ev.pai)
+            ids.melds[ev.actor].append((TenhouMeldType.KITA, (tid,), None, 0))
+            parts.append(f'<N who="{ev.actor}" m="{encode_meld(TenhouMeldType.KITA, (tid,))}"/>')
+            drawn[ev.actor] = None
+            last = tid
+        elif isinstance(ev, Dora):
+            tid = ids.new(ev.dora_marker)
+            dora_ids.append(tid)
+            parts.append(f'<DORA hai="{tid}"/>')
+        elif isinstance(ev, Reach):
+            parts.append(f'<REACH who="{ev.actor}" step="1"/>')
+        elif isinstance(ev, ReachAccepted):
+            running[ev.actor] -= 1000
+            sticks += 1
+            ten = ",".join(str(_hundreds(s, rec.source)) for s in [*running, *([0] * (4 - n))])
+            parts.append(f'<REACH who="{ev.actor}" step="2" ten="{ten}"/>')
+        elif isinstance(ev, Hora):
+            assert start is not None and end is not None
+            win = next((w for w in wins if w.winner == ev.actor), None)
+            if win is None:
+                raise LogFormatError(f"{rec.source}: the win of seat {ev.actor} has no details to write")
+            wins.remove(win)
+            hand = list(ids.hands[ev.actor])
+            if ev.actor == ev.target:
+                machi = drawn[ev.actor] if drawn[ev.actor] is not None else hand[-1]
+            else:
+                assert last is not None
+                machi = last
+                hand.append(machi)
+            assert machi is not None
+            ura = [ids.new(t) for t in (ev.ura_markers or ())]
+            seat_wind = (ev.actor - start.oya) % n
+            key, value = _yaku_attr(win, seat_wind, start.bakaze.index)
+            codes = [encode_meld(*m) for m in reversed(ids.melds[ev.actor])]
+            deltas = list(win.deltas) if win.deltas is not None else [0] * n
+            sc = ",".join(
+                f"{_hundreds(b, rec.source)},{_hundreds(d, rec.source)}"
+                for b, d in zip([*running, *([0] * (4 - n))], [*deltas, *([0] * (4 - n))], strict=True)
+            )
+            attrs = [
+                f'ba="{start.honba},{sticks}"',
+                f'hai="{_ids_text(sorted(hand))}"',
+                f'm="{_ids_text(codes)}"' if codes else "",
+                f'machi="{machi}"',
+                f'ten="{win.fu or 0},{win.points or 0},{_LIMIT_CODES.get(win.limit, 0)}"',
+                f'{key}="{value}"',
+                f'doraHai="{_ids_text(dora_ids)}"',
+                f'doraHaiUra="{_ids_text(ura)}"' if ura else "",
+                f'who="{ev.actor}" fromWho="{ev.target}"',
+                f'paoWho="{win.pao}"' if win.pao is not None else "",
+                f'sc="{sc}"',
+            ]
+            running = [r + d for r, d in zip(running, deltas, strict=True)]
+            sticks = 0
+            last_end = len(parts)
+            parts.append("<AGARI " + " ".join(a for a in attrs if a) + "/>")
+        elif isinstance(ev, Ryukyoku):
+            assert end is not None and start is not None
+            deltas = list(end.deltas) if end.deltas is not None else [0] * n
+            sc = ",".join(
+                f"{_hundreds(b, rec.source)},{_hundreds(d, rec.source)}"
+                for b, d in zip([*running, *([0] * (4 - n))], [*deltas, *([0] * (4 - n))], strict=True)
+            )
+            attrs = [f'ba="{start.honba},{sticks}"', f'sc="{sc}"']
+            if end.reason is not None and end.reason in _RYUUKYOKU_BY_NAME:
+                attrs.insert(0, f'type="{_RYUUKYOKU_BY_NAME[end.reason]}"')
+            if end.kind == "exhaustive_draw":
+                for seat in end.tenpai or ():
+                    attrs.append(f'hai{seat}="{_ids_text(sorted(ids.hands[seat]))}"')
+            last_end = len(parts)
+            parts.append("<RYUUKYOKU " + " ".join(attrs) + "/>")
+        elif isinstance(ev, EndGame) and rec.final_scores is not None and last_end >= 0:
+            owari = ",".join(
+                f"{_hundreds(s, rec.source)},{p:.1f}"
+                for s, p in zip(
+                    [*rec.final_scores, *([0] * (4 - n))],
+                    [*_final_points(rec), *([0.0] * (4 - n))],
+                    strict=True,
+                )
+            )
+            parts[last_end] = parts[last_end][:-2] + f' owari="{owari}"/>'
+    parts.append("</mjloggm>")
+    return "".join(parts).encode("utf-8")
+
+
+def _final_points(rec: GameRecord) -> list[float]:
+    """Final scores with uma and oka (as Tenhou's ``owari`` writes them) of the record's final points."""
+    from ..rules import rules_from_request
+
+    r = rules_from_request(rec.rules)
+    n = rec.players
+    points = list(rec.final_scores or ())
+    ret = r.return_points if n == 4 else r.sanma_return_points
+    start = r.start_points if n == 4 else r.sanma_start_points
+    uma = r.uma if n == 4 else r.sanma_uma
+    ranking = sorted(range(n), key=lambda s: (-points[s], s))
+    out = [0.0] * n
+    for rank, seat in enumerate(ranking):
+        out[seat] = round(
+            (points[seat] - ret) / 1000 + uma[rank] + ((ret - start) * n / 1000 if rank == 0 else 0), 1
+        )
+    return out
 
 
 _EXAMPLE = (

@@ -1,0 +1,141 @@
+"""A game record in tenbou's terms, whatever file it came from.
+
+Every reader of :mod:`tenbou.io` (Tenhou mjlog, tenhou.net/6 JSON, mjai JSON
+Lines) turns a file into :class:`GameRecord` values: the game's mjai
+:mod:`~tenbou.events` (which the engine replays), the rules to play them with
+(a JSON rules value, ``"tenhou"`` or ``{"preset": ..., "overrides": ...}``),
+and what the record itself says about the end of every hand
+(:class:`HandEnd`: who won, the yaku, han, fu and points it wrote, pao, the
+per-seat score changes, the draw's reason and tenpai seats), so that
+:mod:`tenbou.records` can compare the engine with the record, and the writers
+of :mod:`tenbou.io.convert` can write any format from any other.
+
+A record under rules tenbou does not model keeps its events but carries
+``skip``, the reason it is not replayed.
+
+>>> win = WinRecord(winner=1, from_seat=3, yaku={"riichi": 1, "dora": 1}, fu=40, points=2600)
+>>> win.tsumo, win.han
+(False, 2)
+>>> end = HandEnd("win", wins=(win,), deltas=(0, 3600, 0, -2600))
+>>> end.winners
+(1,)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import TypeAlias
+
+from ..events import Event, ReachAccepted, StartKyoku
+from ..rules import Rules, rules_from_request
+
+__all__ = ["FORMATS", "JSON", "GameRecord", "HandEnd", "WinRecord"]
+
+#: A JSON value (the rules value of a record, its metadata).
+JSON: TypeAlias = str | int | float | bool | list["JSON"] | dict[str, "JSON"] | None
+
+#: the record formats tenbou reads and writes
+FORMATS = ("mjlog", "tenhou6", "mjai")
+
+
+@dataclass(frozen=True, slots=True)
+class WinRecord:
+    """One win as the record wrote it. ``from_seat`` is the discarder (the
+    winner for a tsumo); ``yaku`` maps tenbou yaku ids to han (entries of 0 han
+    left out; a yakuman counts 13 per yakuman); ``fu``, ``points`` (the hand's
+    value without honba and sticks; for a tsumo, the sum of the payments) and
+    ``limit`` (tenbou's names) are ``None`` where the record does not say.
+    ``pao`` is the liable seat (``None``: no pao), meaningful only where
+    ``pao_known``; ``text`` is a tenhou.net/6 value text (``"30符4飜7700点"``)
+    when the record had one; ``base_points`` the hand's base where known."""
+
+    winner: int
+    from_seat: int
+    yaku: Mapping[str, int] | None = None
+    fu: int | None = None
+    points: int | None = None
+    limit: str | None = None
+    pao: int | None = None
+    pao_known: bool = False
+    deltas: tuple[int, ...] | None = None
+    text: str | None = None
+    base_points: int | None = None
+    yakuman: tuple[str, ...] = ()
+
+    @property
+    def tsumo(self) -> bool:
+        return self.winner == self.from_seat
+
+    @property
+    def han(self) -> int | None:
+        """The sum of the recorded han (``None`` without a yaku list)."""
+        return None if self.yaku is None else sum(self.yaku.values())
+
+
+@dataclass(frozen=True, slots=True)
+class HandEnd:
+    """How a hand ended according to the record: ``kind`` is ``win``,
+    ``exhaustive_draw`` or ``abortive_draw``; ``reason`` the abortive draw's
+    tenbou name (``kyuushu_kyuuhai``, ``suufon_renda``, ``suucha_riichi``,
+    ``suukaikan``, ``sanchahou``) or ``nagashi_mangan``; ``tenpai`` the seats
+    shown tenpai at an exhaustive draw where the record says; ``deltas`` the
+    per-seat score changes of the hand (all wins added up)."""
+
+    kind: str
+    wins: tuple[WinRecord, ...] = ()
+    reason: str | None = None
+    deltas: tuple[int, ...] | None = None
+    tenpai: tuple[int, ...] | None = None
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return tuple(w.winner for w in self.wins)
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """One game of a record file.
+
+    ``events`` run from ``start_game`` to ``end_game`` (the last only when the
+    record is a whole game); ``hands`` has one :class:`HandEnd` per
+    ``start_kyoku``; ``rules`` is a JSON rules value; ``final_scores`` the
+    points the record gives at the end (``owari``, ``sc``) where it has them;
+    ``meta`` what else the record says (lobby text, title, GO type);
+    ``warnings`` what a lenient read passed over."""
+
+    source: str
+    index: int
+    format: str
+    events: tuple[Event, ...]
+    hands: tuple[HandEnd, ...]
+    rules: JSON
+    players: int = 4
+    names: tuple[str, ...] = ()
+    final_scores: tuple[int, ...] | None = None
+    skip: str | None = None
+    meta: Mapping[str, JSON] = field(default_factory=dict)
+    warnings: tuple[str, ...] = ()
+
+    def get_rules(self) -> Rules:
+        """The :class:`~tenbou.rules.Rules` of :attr:`rules`."""
+        return rules_from_request(self.rules)
+
+    @property
+    def starts(self) -> list[StartKyoku]:
+        """The ``start_kyoku`` of every hand, in order."""
+        return [e for e in self.events if isinstance(e, StartKyoku)]
+
+    def hand_events(self) -> list[list[Event]]:
+        """The events of each hand (``start_kyoku`` to ``end_kyoku``)."""
+        out: list[list[Event]] = []
+        for ev in self.events:
+            if isinstance(ev, StartKyoku):
+                out.append([])
+            if out:
+                out[-1].append(ev)
+        return out
+
+    def riichi_deposits(self) -> list[int]:
+        """How many riichi were accepted in each hand (their sticks leave the players' scores)."""
+        return [sum(isinstance(e, ReachAccepted) for e in h) for h in self.hand_events()]

@@ -1,0 +1,903 @@
+"""Real records, verified and exported: every hand replayed by the engine and
+compared with what the record says, on one core, many, or a Dask cluster.
+
+:func:`verify_record` replays one :class:`~tenbou.io.record.GameRecord`
+through :class:`tenbou.game.Game` and compares every hand end with the record:
+the kind of end, the winners, each win's yaku, han, fu, points and pao, the
+per-seat score changes, the abortive draw's reason, the tenpai seats of an
+exhaustive draw, the next hand's dealer, honba and sticks, where the game ends,
+and the final scores. It returns the JSON lines of ``docs/json-api.md``
+("Replaying records"): one object per hand end, ``match`` telling whether
+tenbou agrees with the record on all of it, and each difference under
+``mismatches`` with a ready ``tenbou score`` / ``tenbou settle`` request that
+reproduces it. A record under rules tenbou does not model gives one
+``{"source", "skipped"}`` line instead.
+
+:func:`verify_paths` does that for files and folders, in this process,
+over local processes (``jobs``) or on a Dask cluster, with the same output in
+the same order whichever way it runs; :func:`summarize` closes the run, and
+:func:`export_rows` turns the lines into one table row per hand end.
+
+>>> from tenbou.io.convert import parse_records
+>>> from tenbou.selfplay import play_game
+>>> from tenbou.rules import get_rules
+>>> from tenbou.events import events_to_lines
+>>> text = "\\n".join(events_to_lines(play_game(get_rules("tenhou"), seed=3, length="tonpuu")))
+>>> lines = verify_record(parse_records(text.encode(), "self.jsonl")[0])
+>>> summarize(lines)["summary"]["mismatched"], all(line["match"] for line in lines)
+(0, True)
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import replace
+from pathlib import Path
+from typing import Any, TextIO
+
+from .errors import LogFormatError, TenbouError
+from .events import EndGame, EndKyoku, Event, ReachAccepted, StartKyoku, events_to_lines
+from .game import Game, HandRecord
+from .io.record import GameRecord, HandEnd, WinRecord
+from .round import Round
+
+__all__ = [
+    "MISMATCH_KINDS",
+    "complete_record",
+    "export_rows",
+    "find_record_files",
+    "summarize",
+    "verify_file",
+    "verify_paths",
+    "verify_record",
+    "write_rows",
+]
+
+#: what can differ between tenbou and a record, in report order
+MISMATCH_KINDS = (
+    "illegal_event", "kind", "winners", "yaku", "han", "fu", "points", "pao", "deltas", "draw_reason",
+    "tenpai", "nagashi", "next", "game_end", "final_scores",
+)  # fmt: skip
+_TOP = ("players", "dealer", "round_wind", "honba", "riichi_sticks")
+
+
+# -- one game ---------------------------------------------------------------------------------
+
+
+def _engine_yaku(result: Mapping[str, Any], fold_kita: bool) -> tuple[dict[str, int], list[str]]:
+    """tenbou's yaku of a win as id -> han (kita folded into dora where the record does), and its yakuman."""
+    out: dict[str, int] = {}
+    yakuman: list[str] = []
+    for y in result["yaku"]:
+        key = "dora" if fold_kita and y["id"] == "kita" else y["id"]
+        if y.get("yakuman"):
+            yakuman.append(key)
+            continue
+        out[key] = out.get(key, 0) + y["han"]
+    return out, sorted(yakuman)
+
+
+def _score_request(rules: Any, request: Mapping[str, Any], win: Mapping[str, Any]) -> dict[str, Any]:
+    """A ``tenbou score`` request for one win of a hand's settle request."""
+    out: dict[str, Any] = {"rules": rules}
+    out.update({k: request[k] for k in _TOP if k in request})
+    out.update({k: v for k, v in win.items() if k != "pao"})
+    return out
+
+
+def _compare_win(rec: WinRecord, result: Mapping[str, Any], fold_kita: bool) -> list[tuple[str, str]]:
+    """(kind, detail) for each way one win differs from its record."""
+    out: list[tuple[str, str]] = []
+    seat = rec.winner
+    if rec.yaku is not None:
+        got, got_ym = _engine_yaku(result, fold_kita and "kita" not in rec.yaku)
+        want_ym = sorted(rec.yakuman) if rec.yakuman else []
+        want = {k: v for k, v in rec.yaku.items() if k not in want_ym}
+        if got_ym or want_ym:
+            if got_ym != want_ym:
+                out.append(("yaku", f"seat {seat}: yakuman {got_ym}, the record {want_ym}"))
+        else:
+            if got != want:
+                out.append(
+                    (
+                        "yaku",
+                        f"seat {seat}: yaku {dict(sorted(got.items()))}, "
+                        f"the record {dict(sorted(want.items()))}",
+                    )
+                )
+            if result["han"] != sum(want.values()):
+                out.append(("han", f"seat {seat}: {result['han']} han, the record {sum(want.values())}"))
+    if rec.fu is not None and result["fu"] != rec.fu:
+        out.append(("fu", f"seat {seat}: {result['fu']} fu, the record {rec.fu}"))
+    if rec.points is not None and result["points"] != rec.points:
+        out.append(("points", f"seat {seat}: {result['points']} points, the record {rec.points}"))
+    if rec.pao_known:
+        got_pao = [p["seat"] for p in result["pao"] if p.get("rule") != "daiminkan_pao"]
+        want_pao = [] if rec.pao is None else [rec.pao]
+        if sorted(set(got_pao)) != want_pao:
+            out.append(("pao", f"seat {seat}: pao {got_pao}, the record {want_pao}"))
+    return out
+
+
+class _Verifier:
+    """Replays one record and builds its lines."""
+
+    def __init__(self, rec: GameRecord) -> None:
+        self.rec = rec
+        self.rules = rec.get_rules()
+        self.rules_json = rec.rules
+        self.lines: list[dict[str, Any]] = []
+        self.players = rec.players
+        self.fold_kita = rec.format in ("mjlog", "tenhou6")
+        self.end_reported = False
+        #: the settle request of each hand, by hand index (draws: the tenpai and nagashi seats tenbou found)
+        self.requests: dict[int, dict[str, Any]] = {}
+
+    def new_game(self) -> Game:
+        return Game(self.rules, self.players, strict=True, check_starts=False)
+
+    def run(self) -> list[dict[str, Any]]:
+        rec = self.rec
+        starts = rec.starts
+        deposits = rec.riichi_deposits()
+        hand_events = rec.hand_events()
+        game = self.new_game()
+        hand = -1
+        broken = False
+        stick = self.rules.riichi_stick_points
+        for index, ev in enumerate(rec.events):
+            if isinstance(ev, StartKyoku):
+                hand += 1
+                if (
+                    hand > 0
+                    and self.lines
+                    and not broken
+                    and self._continuous(hand - 1, starts, deposits, stick)
+                ):
+                    self._check_next(game, ev)
+                if game.ended or broken or (game.round is not None and game.round.result is None):
+                    game = self.new_game()
+                broken = False
+            elif broken:
+                continue
+            if isinstance(ev, EndGame):
+                if game.round is not None and game.round.result is None:
+                    continue
+                game.apply(EndGame(), index)
+                continue
+            try:
+                game.apply(ev, index)
+            except TenbouError as e:
+                broken = True
+                self._illegal(hand, ev, e, hand_events[hand] if 0 <= hand < len(hand_events) else [])
+                continue
+            if isinstance(ev, EndKyoku):
+                self._hand_line(game, hand)
+        self._check_end(game)
+        for line in self.lines:
+            line.pop("_request", None)
+        return self.lines
+
+    # -- the record's own continuity ------------------------------------------------------
+
+    def _continuous(self, i: int, starts: Sequence[StartKyoku], deposits: Sequence[int], stick: int) -> bool:
+        """Whether hand ``i + 1`` of the record follows hand ``i``: its scores are hand
+        ``i``'s with the recorded changes, less the riichi sticks put down (a record cut
+        into pieces is not judged on what comes between)."""
+        end = self.rec.hands[i] if i < len(self.rec.hands) else None
+        if end is None or end.deltas is None:
+            return True
+        expected = tuple(s + d for s, d in zip(starts[i].scores, end.deltas, strict=True))
+        return tuple(starts[i + 1].scores) == _after_deposits(expected, self.rec.hand_events()[i], stick)
+
+    def _check_next(self, game: Game, ev: StartKyoku) -> None:
+        line = self.lines[-1]
+        if "error" in line:
+            return
+        if game.ended:
+            if self.end_reported:
+                return
+            self.end_reported = True
+            self._add(
+                line,
+                "game_end",
+                "tenbou ends the game after this hand; the record plays on",
+                line.get("_request"),
+                "settle",
+            )
+            return
+        wind, kyoku, honba, sticks, dealer, _ = game.expected_start()
+        got = (ev.bakaze, ev.kyoku, ev.honba, ev.kyotaku, ev.oya)
+        want = (wind, kyoku, honba, sticks, dealer)
+        if got != want:
+            names = ("round wind", "hand number", "honba", "riichi sticks", "dealer")
+            diffs = [
+                f"{n} {_plain(w)} (the record {_plain(g)})"
+                for n, g, w in zip(names, got, want, strict=True)
+                if g != w
+            ]
+            self._add(
+                line, "next", "next hand: tenbou gives " + ", ".join(diffs), line.get("_request"), "settle"
+            )
+
+    def _check_end(self, game: Game) -> None:
+        rec = self.rec
+        if rec.final_scores is None or not self.lines:
+            return
+        line = self.lines[-1]
+        if "error" in line:
+            return
+        if not game.ended and not self.end_reported:
+            self._add(
+                line,
+                "game_end",
+                "the record ends the game here; tenbou plays on",
+                line.get("_request"),
+                "settle",
+            )
+        final = game.final
+        if final is not None and self._final_follows() and tuple(final.points) != tuple(rec.final_scores):
+            self._add(
+                line,
+                "final_scores",
+                f"final points {list(final.points)}, the record {list(rec.final_scores)}",
+                line.get("_request"),
+                "settle",
+            )
+
+    def _final_follows(self) -> bool:
+        """Whether the record's final scores are its last hand's scores (leftover sticks
+        to one player allowed): a fixture cut from a longer game is not judged on them."""
+        rec = self.rec
+        if not rec.hands or rec.hands[-1].deltas is None or rec.final_scores is None:
+            return True
+        last = rec.starts[-1]
+        stick = self.rules.riichi_stick_points
+        after = _after_deposits(
+            [s + d for s, d in zip(last.scores, rec.hands[-1].deltas, strict=True)],
+            rec.hand_events()[-1],
+            stick,
+        )
+        diff = [f - a for f, a in zip(rec.final_scores, after, strict=True)]
+        return sum(1 for d in diff if d) <= 1 and all(d >= 0 and d % stick == 0 for d in diff)
+
+    # -- lines ----------------------------------------------------------------------------
+
+    def _add(self, line: dict[str, Any], kind: str, detail: str, request: Any, command: str) -> None:
+        entry: dict[str, Any] = {"kind": kind, "detail": detail}
+        if request is not None:
+            entry[command] = request
+        line.setdefault("mismatches", []).append(entry)
+        line["match"] = False
+
+    def _base(self, hand: int) -> dict[str, Any]:
+        start = self.rec.starts[hand]
+        return {
+            "source": self.rec.source,
+            "game": self.rec.index,
+            "hand": hand,
+            "round": start.bakaze.value,
+            "number": start.kyoku,
+            "honba": start.honba,
+        }
+
+    def _illegal(self, hand: int, ev: Event, e: TenbouError, events: list[Event]) -> None:
+        if hand < 0:
+            raise e
+        end = self.rec.hands[hand] if hand < len(self.rec.hands) else None
+        line = self._base(hand)
+        line.update({"kind": end.kind if end else None, "deltas": None, "results": []})
+        if end is not None and end.deltas is not None:
+            line["recorded_deltas"] = list(end.deltas)
+        upto = events[: events.index(ev) + 1] if ev in events else events
+        line["error"] = str(e)
+        self._add(
+            line, "illegal_event", f"the engine refuses the record: {e}", events_to_lines(upto), "replay"
+        )
+        self.lines.append(line)
+
+    def _hand_line(self, game: Game, hand: int) -> None:
+        hr: HandRecord = game.hands[-1]
+        rnd = game.round
+        assert rnd is not None
+        start = self.rec.starts[hand]
+        line = self._base(hand)
+        line.update(hr.to_dict())
+        line["hand"] = hand
+        line["dealer"] = start.oya
+        line["riichi_sticks"] = start.kyotaku
+        line["scores"] = list(start.scores)
+        if hr.kind == "abortive_draw" and hr.settlement.get("reason"):
+            line["draw_reason"] = hr.settlement["reason"]
+        elif hr.kind == "exhaustive_draw" and any(p["kind"] == "nagashi" for p in hr.settlement["payments"]):
+            line["draw_reason"] = "nagashi_mangan"
+        end = self.rec.hands[hand] if hand < len(self.rec.hands) else None
+        if hr.request is not None:
+            request = {"rules": self.rules_json, **hr.request}
+        else:
+            request = self._draw_request(rnd, hr)
+        line["_request"] = request
+        self.requests[hand] = request
+        if end is not None and end.deltas is not None:
+            line["recorded_deltas"] = list(end.deltas)
+            line["match"] = True
+        if end is not None:
+            self._compare(line, end, hr, rnd, request)
+        self.lines.append(line)
+
+    def _draw_request(self, rnd: Round, hr: HandRecord) -> dict[str, Any]:
+        draw: dict[str, Any] = {"kind": "exhaustive" if hr.kind == "exhaustive_draw" else "abortive"}
+        st = hr.settlement
+        if hr.kind == "exhaustive_draw":
+            nagashi = sorted({p["to"] for p in st["payments"] if p["kind"] == "nagashi"})
+            draw["tenpai"] = [s for s in range(rnd.players) if rnd.is_tenpai(s)]
+            draw["nagashi"] = nagashi
+        elif st.get("reason"):
+            draw["reason"] = st["reason"]
+        return {
+            "rules": self.rules_json,
+            "players": rnd.players,
+            "dealer": rnd.dealer,
+            "round_wind": rnd.round_wind.value,
+            "honba": rnd.honba,
+            "riichi_sticks": rnd.start.kyotaku,
+            "draw": draw,
+        }
+
+    def _compare(self, line: dict[str, Any], end: HandEnd, hr: HandRecord, rnd: Round, request: Any) -> None:
+        if end.kind != hr.kind:
+            self._add(line, "kind", f"tenbou: {hr.kind}, the record: {end.kind}", request, "settle")
+            return
+        if hr.kind == "win":
+            results = hr.settlement["results"]
+            got = sorted(r["winner"] for r in results)
+            if got != sorted(end.winners):
+                self._add(
+                    line,
+                    "winners",
+                    f"tenbou pays seats {got}, the record {sorted(end.winners)}",
+                    request,
+                    "settle",
+                )
+            by_winner = {r["winner"]: r for r in results}
+            wins = {w["winner"]: w for w in (hr.request or {}).get("wins", [])}
+            for w in end.wins:
+                result = by_winner.get(w.winner)
+                if result is None:
+                    continue
+                for kind, detail in _compare_win(w, result, self.fold_kita):
+                    self._add(
+                        line, kind, detail, _score_request(self.rules_json, request, wins[w.winner]), "score"
+                    )
+        elif hr.kind == "abortive_draw":
+            got_reason = hr.settlement.get("reason")
+            if end.reason is not None and got_reason is not None and got_reason != end.reason:
+                self._add(
+                    line, "draw_reason", f"tenbou: {got_reason}, the record: {end.reason}", request, "settle"
+                )
+        else:
+            draw = request["draw"]
+            nagashi = draw.get("nagashi", [])
+            if (end.reason == "nagashi_mangan") != bool(nagashi):
+                self._add(
+                    line,
+                    "nagashi",
+                    f"tenbou: nagashi mangan for seats {nagashi}, the record: "
+                    + ("nagashi mangan" if end.reason == "nagashi_mangan" else "none"),
+                    request,
+                    "settle",
+                )
+            if end.tenpai is not None and not nagashi and list(end.tenpai) != draw["tenpai"]:
+                self._add(
+                    line,
+                    "tenpai",
+                    f"tenbou: tenpai seats {draw['tenpai']}, the record {list(end.tenpai)}",
+                    request,
+                    "settle",
+                )
+        if "recorded_deltas" in line and tuple(line["recorded_deltas"]) != hr.deltas:
+            self._add(
+                line,
+                "deltas",
+                f"deltas {list(hr.deltas)}, the record {line['recorded_deltas']}",
+                request,
+                "settle",
+            )
+
+
+def _after_deposits(scores: Sequence[int], events: Sequence[Event], stick: int) -> tuple[int, ...]:
+    """Scores less the riichi sticks put down during a hand's events."""
+    out = list(scores)
+    for ev in events:
+        if isinstance(ev, ReachAccepted):
+            out[ev.actor] -= stick
+    return tuple(out)
+
+
+def _plain(value: Any) -> Any:
+    return getattr(value, "value", value)
+
+
+def verify_record(rec: GameRecord) -> list[dict[str, Any]]:
+    """The lines of one game: one per hand end, or one ``skipped`` line."""
+    if rec.skip is not None:
+        return [{"source": rec.source, "game": rec.index, "skipped": rec.skip}]
+    if not rec.hands:
+        return [{"source": rec.source, "game": rec.index, "skipped": "no complete hand (a record cut short)"}]
+    return _Verifier(rec).run()
+
+
+def _merge_win(
+    rec: WinRecord | None, result: Mapping[str, Any], request: Mapping[str, Any] | None
+) -> WinRecord:
+    """A win's record details, the missing ones taken from tenbou's result."""
+    yaku: dict[str, int] = {}
+    yakuman: list[str] = []
+    for y in result["yaku"]:
+        if y.get("yakuman"):
+            yakuman.append(y["id"])
+            yaku[y["id"]] = 13
+        else:
+            yaku[y["id"]] = yaku.get(y["id"], 0) + y["han"]
+    pao = [p["seat"] for p in result["pao"] if p.get("rule") != "daiminkan_pao"]
+    engine = WinRecord(
+        winner=result["winner"],
+        from_seat=result["winner"] if result["from"] is None else result["from"],
+        yaku=yaku,
+        fu=result["fu"],
+        points=result["points"],
+        limit=result["limit"],
+        pao=pao[0] if pao else None,
+        pao_known=True,
+        deltas=tuple(result["deltas"]),
+        base_points=result["base_points"],
+        yakuman=tuple(yakuman),
+    )
+    if rec is None:
+        return engine
+    return replace(
+        rec,
+        yaku=rec.yaku if rec.yaku is not None else engine.yaku,
+        yakuman=rec.yakuman if rec.yaku is not None else engine.yakuman,
+        fu=rec.fu if rec.fu is not None else engine.fu,
+        points=rec.points if rec.points is not None else engine.points,
+        limit=rec.limit if rec.yaku is not None else engine.limit,
+        pao=rec.pao if rec.pao_known else engine.pao,
+        pao_known=True,
+        deltas=rec.deltas if rec.deltas is not None else engine.deltas,
+        base_points=rec.base_points if rec.base_points is not None else engine.base_points,
+    )
+
+
+def complete_record(rec: GameRecord) -> GameRecord:
+    """The record with every hand end's missing details (an mjai record's yaku, fu
+    and points, a limit hand's fu, tenpai seats) taken from tenbou's replay, so any
+    writer can write it. A record tenbou does not replay is returned as it is."""
+    if rec.skip is not None:
+        return rec
+    verifier = _Verifier(rec)
+    lines = verifier.run()
+    by_hand = {line["hand"]: line for line in lines if "results" in line}
+    hands = list(rec.hands)
+    for i, end in enumerate(hands):
+        line = by_hand.get(i)
+        request = verifier.requests.get(i)
+        if line is None or request is None:
+            continue
+        if end.kind == "win":
+            results = {r["winner"]: r for r in line["results"]}
+            wins = tuple(
+                _merge_win(w, results[w.winner], request) if w.winner in results else w for w in end.wins
+            )
+            hands[i] = replace(
+                end, wins=wins, deltas=end.deltas if end.deltas is not None else tuple(line["deltas"])
+            )
+        else:
+            draw = request.get("draw", {})
+            tenpai = end.tenpai
+            if tenpai is None and end.kind == "exhaustive_draw":
+                tenpai = tuple(draw.get("tenpai", ()))
+            reason = end.reason
+            if reason is None and end.kind == "abortive_draw":
+                reason = line.get("reason") or draw.get("reason")
+            hands[i] = replace(
+                end,
+                tenpai=tenpai,
+                reason=reason,
+                deltas=end.deltas if end.deltas is not None else tuple(line["deltas"]),
+            )
+    return replace(rec, hands=tuple(hands))
+
+
+# -- files, in parallel ---------------------------------------------------------------------------
+
+
+def find_record_files(paths: Iterable[str]) -> list[tuple[str, bool]]:
+    """The files to read: (path, named) for each file given, and each file under a
+    folder given (sorted, hidden ones left out); ``named`` is whether it was given
+    by name (a folder's file that is not a record is skipped, a named one is an error)."""
+    out: list[tuple[str, bool]] = []
+    for raw in paths:
+        p = Path(raw)
+        if p.is_dir():
+            found = sorted(
+                q
+                for q in p.rglob("*")
+                if q.is_file() and not any(part.startswith(".") for part in q.relative_to(p).parts)
+            )
+            out.extend((str(q), False) for q in found)
+        else:
+            out.append((str(p), True))
+    return out
+
+
+def verify_file(path: str, named: bool = True, rules: Any = None) -> dict[str, Any]:
+    """Verify every game of one file: ``{"lines": [...], "error": message or None}``.
+    A file that is not a record gives a ``skipped`` line (and an ``error`` when it
+    was named, which makes the run's exit status 2)."""
+    from .io.convert import detect_format, parse_records
+
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+    except OSError as e:
+        message = f"{path}: cannot be read ({e.strerror})"
+        return {"lines": [{"source": path, "skipped": f"unreadable: {message}"}], "error": message}
+    try:
+        fmt = detect_format(data, path)
+    except LogFormatError as e:
+        return {
+            "lines": [{"source": path, "skipped": f"not a record: {e}"}],
+            "error": str(e) if named else None,
+        }
+    try:
+        if fmt == "mjai" and rules is not None:
+            from .io.mjai import mjai_records
+
+            games = mjai_records(data.decode("utf-8-sig"), path, rules)
+        else:
+            games = parse_records(data, path, fmt)
+    except (TenbouError, UnicodeDecodeError) as e:
+        return {"lines": [{"source": path, "skipped": f"unreadable: {e}"}], "error": str(e)}
+    lines: list[dict[str, Any]] = []
+    for rec in games:
+        lines.extend(verify_record(rec))
+    return {"lines": lines, "error": None}
+
+
+def _verify_chunk(items: Sequence[tuple[str, bool]], rules: Any = None) -> list[dict[str, Any]]:
+    return [verify_file(path, named, rules) for path, named in items]
+
+
+def _chunks(items: Sequence[tuple[str, bool]], workers: int) -> list[list[tuple[str, bool]]]:
+    size = max(1, min(16, len(items) // max(1, workers * 8)))
+    return [list(items[i : i + size]) for i in range(0, len(items), size)]
+
+
+def verify_paths(
+    paths: Iterable[str],
+    *,
+    jobs: int = 1,
+    dask: str | None = None,
+    rules: Any = None,
+    progress: Callable[[int, int, int], None] | None = None,
+) -> Iterator[dict[str, Any]]:
+    """Verify files and folders; yields each file's result (:func:`verify_file`)
+    in the order of the files, whichever way the work runs: in this process
+    (``jobs=1``), over ``jobs`` local processes, or on the Dask cluster at
+    ``dask`` (``"local"`` starts a LocalCluster of ``jobs`` workers).
+    ``progress(files_done, files, hands_done)`` is called as files finish."""
+    items = find_record_files(paths)
+    total = len(items)
+    hands = 0
+    done = 0
+
+    def note(result: dict[str, Any]) -> None:
+        nonlocal hands, done
+        done += 1
+        hands += sum(1 for line in result["lines"] if "kind" in line)
+        if progress is not None:
+            progress(done, total, hands)
+
+    if dask is None and jobs <= 1:
+        for path, named in items:
+            result = verify_file(path, named, rules)
+            note(result)
+            yield result
+        return
+    chunks = _chunks(items, max(1, jobs))
+    if dask is not None:
+        yield from _run_dask(chunks, dask, jobs, rules, note)
+        return
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        futures = {pool.submit(_verify_chunk, chunk, rules): i for i, chunk in enumerate(chunks)}
+        yield from _in_order(((futures[f], f.result()) for f in as_completed(futures)), note)
+
+
+def _in_order(
+    finished: Iterable[tuple[int, list[dict[str, Any]]]], note: Callable[[dict[str, Any]], None]
+) -> Iterator[dict[str, Any]]:
+    """Results of chunks finishing in any order, yielded in chunk order."""
+    waiting: dict[int, list[dict[str, Any]]] = {}
+    nxt = 0
+    for index, results in finished:
+        for r in results:
+            note(r)
+        waiting[index] = results
+        while nxt in waiting:
+            yield from waiting.pop(nxt)
+            nxt += 1
+
+
+def _run_dask(
+    chunks: list[list[tuple[str, bool]]],
+    address: str,
+    jobs: int,
+    rules: Any,
+    note: Callable[[dict[str, Any]], None],
+) -> Iterator[dict[str, Any]]:
+    import importlib
+
+    try:
+        distributed: Any = importlib.import_module("distributed")
+    except ImportError as e:
+        raise TenbouError(
+            f"--dask needs the optional extra 'dask': pip install 'tenbou[dask]' ({e})", "missing_extra"
+        ) from None
+    cluster = None
+    if address == "local":
+        cluster = distributed.LocalCluster(
+            n_workers=max(1, jobs), threads_per_worker=1, processes=True, dashboard_address=None
+        )
+        client = distributed.Client(cluster)
+    else:
+        client = distributed.Client(address)
+    try:
+        futures = client.map(_verify_chunk, chunks, rules=rules, pure=False)
+        index = {f.key: i for i, f in enumerate(futures)}
+        yield from _in_order(((index[f.key], f.result()) for f in distributed.as_completed(futures)), note)
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
+
+
+# -- summaries -----------------------------------------------------------------------------------
+
+
+def _category(reason: str) -> str:
+    return reason.split(":", 1)[0]
+
+
+def summarize(lines: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
+    """The closing summary line of ``docs/json-api.md`` (games, hands, wins,
+    matched, mismatched, skipped), with the mismatches by kind, the skipped
+    records by reason, and counts of double rons, pao wins, yakuman and draws."""
+    games: set[tuple[Any, Any]] = set()
+    hands = wins = matched = mismatched = skipped = 0
+    double_ron = pao = yakuman = abortive = exhaustive = win_results = 0
+    kinds: Counter[str] = Counter()
+    reasons: Counter[str] = Counter()
+    for line in lines:
+        if "skipped" in line:
+            skipped += 1
+            reasons[_category(str(line["skipped"]))] += 1
+            continue
+        games.add((line["source"], line["game"]))
+        hands += 1
+        kind = line.get("kind")
+        results = line.get("results") or []
+        if kind == "win":
+            wins += 1
+            win_results += len(results)
+            double_ron += len(results) > 1
+            pao += sum(1 for r in results if r.get("pao"))
+            yakuman += sum(1 for r in results if any(y.get("yakuman") for y in r["yaku"]))
+        elif kind == "abortive_draw":
+            abortive += 1
+        elif kind == "exhaustive_draw":
+            exhaustive += 1
+        if line.get("match") is True:
+            matched += 1
+        elif line.get("match") is False:
+            mismatched += 1
+            kinds.update(dict.fromkeys(m["kind"] for m in line.get("mismatches", [])).keys())
+    return {
+        "summary": {
+            "games": len(games),
+            "hands": hands,
+            "wins": wins,
+            "matched": matched,
+            "mismatched": mismatched,
+            "skipped": skipped,
+            "win_results": win_results,
+            "double_ron": double_ron,
+            "pao": pao,
+            "yakuman": yakuman,
+            "exhaustive_draws": exhaustive,
+            "abortive_draws": abortive,
+            "mismatches": {k: kinds[k] for k in MISMATCH_KINDS if kinds[k]},
+            "skipped_reasons": dict(sorted(reasons.items())),
+        }
+    }
+
+
+# -- export ---------------------------------------------------------------------------------------
+
+#: the columns of :func:`export_rows`, in order
+COLUMNS = (
+    "source", "game", "hand", "round", "number", "honba", "riichi_sticks", "dealer", "players", "kind",
+    "draw_reason", "winners", "loser", "tsumo", "yaku", "han", "fu", "points", "limit", "pao",
+    "delta_0", "delta_1", "delta_2", "delta_3", "score_0", "score_1", "score_2", "score_3", "match",
+)  # fmt: skip
+
+
+def export_rows(lines: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """One row per hand end of verified lines (skipped records left out).
+
+    Per-win columns (``winners``, ``yaku``, ``han``, ``fu``, ``points``, ``limit``,
+    ``pao``) are lists in payment order, one item per win, so that
+    ``df.explode(["winners", "yaku", "han", "fu", "points", "limit", "pao"])``
+    gives one row per win; ``loser`` is the discarder (``None`` for a tsumo or a
+    draw); ``delta_i`` and ``score_i`` (points at the start of the hand) are
+    ``None`` for a seat that does not play.
+    """
+    rows: list[dict[str, Any]] = []
+    for line in lines:
+        if "skipped" in line:
+            continue
+        results = line.get("results") or []
+        deltas = list(line.get("deltas") or [])
+        scores = list(line.get("scores") or [])
+        loser = next((r["from"] for r in results if r["from"] is not None), None)
+        row: dict[str, Any] = {
+            "source": line["source"],
+            "game": line["game"],
+            "hand": line["hand"],
+            "round": line["round"],
+            "number": line["number"],
+            "honba": line["honba"],
+            "riichi_sticks": line.get("riichi_sticks"),
+            "dealer": line.get("dealer"),
+            "players": len(scores) or len(deltas) or None,
+            "kind": line.get("kind"),
+            "draw_reason": line.get("draw_reason"),
+            "winners": [r["winner"] for r in results],
+            "loser": loser,
+            "tsumo": bool(results) and results[0]["from"] is None,
+            "yaku": [[y["id"] for y in r["yaku"]] for r in results],
+            "han": [r["han"] for r in results],
+            "fu": [r["fu"] for r in results],
+            "points": [r["points"] for r in results],
+            "limit": [r["limit"] for r in results],
+            "pao": [next((p["seat"] for p in r["pao"]), None) for r in results],
+            "match": line.get("match"),
+        }
+        for i in range(4):
+            row[f"delta_{i}"] = deltas[i] if i < len(deltas) else None
+            row[f"score_{i}"] = scores[i] if i < len(scores) else None
+        rows.append({k: row[k] for k in COLUMNS})
+    return rows
+
+
+def write_rows(rows: Sequence[Mapping[str, Any]], out: str) -> None:
+    """Write rows to ``out`` by its suffix: ``.jsonl``, ``.csv`` (lists as JSON
+    text) or ``.parquet`` (needs the optional extra ``analysis``: pandas and pyarrow)."""
+    suffix = Path(out).suffix.lower()
+    if suffix == ".jsonl":
+        with open(out, "w", encoding="utf-8") as f:
+            for row in rows:
+                f.write(json.dumps(row, ensure_ascii=False) + "\n")
+    elif suffix == ".csv":
+        import csv
+
+        with open(out, "w", encoding="utf-8", newline="") as f:
+            writer = csv.DictWriter(f, fieldnames=list(COLUMNS))
+            writer.writeheader()
+            for row in rows:
+                writer.writerow(
+                    {
+                        k: json.dumps(v, ensure_ascii=False) if isinstance(v, list) else v
+                        for k, v in row.items()
+                    }
+                )
+    elif suffix == ".parquet":
+        import importlib
+
+        try:
+            pd: Any = importlib.import_module("pandas")
+        except ImportError as e:
+            raise TenbouError(
+                f"{out}: writing parquet needs the optional extra 'analysis': pip install 'tenbou[analysis]' "
+                f"(pandas and pyarrow; {e})",
+                "missing_extra",
+            ) from None
+        frame = pd.DataFrame(list(rows), columns=list(COLUMNS))
+        try:
+            frame.to_parquet(out, index=False)
+        except ImportError as e:
+            raise TenbouError(
+                f"{out}: writing parquet needs pyarrow (the optional extra 'analysis'): {e}", "missing_extra"
+            ) from None
+    else:
+        raise TenbouError(f"{out}: the output must end in .parquet, .csv or .jsonl", "request")
+
+
+# -- for people -----------------------------------------------------------------------------------
+
+
+class Progress:
+    """A progress bar on a stream (stderr): files done, hands and hands per second.
+    On a terminal it redraws one line; elsewhere it prints a line now and then."""
+
+    def __init__(self, stream: TextIO, enabled: bool = True) -> None:
+        self.stream = stream
+        self.enabled = enabled
+        self.tty = stream.isatty()
+        self.start = time.monotonic()
+        self.last = 0.0
+
+    def __call__(self, done: int, total: int, hands: int) -> None:
+        if not self.enabled:
+            return
+        now = time.monotonic()
+        if done < total and now - self.last < (0.1 if self.tty else 5.0):
+            return
+        self.last = now
+        rate = hands / max(now - self.start, 1e-9)
+        width = 30
+        filled = width * done // max(total, 1)
+        bar = "#" * filled + "-" * (width - filled)
+        text = f"[{bar}] {done}/{total} files  {hands:,} hands  {rate:,.0f} hands/s"
+        if self.tty:
+            self.stream.write("\r" + text + ("\n" if done >= total else ""))
+        else:
+            self.stream.write(text + "\n")
+        self.stream.flush()
+
+
+def format_mismatch(line: Mapping[str, Any]) -> str:
+    """A hand's mismatches for people, each with the request that reproduces it."""
+    where = f"{line['round']}{line['number']}-{line['honba']}"
+    label = f"{line['source']} game {line['game']} hand {line['hand']} ({where})"
+    out = []
+    for m in line.get("mismatches", []):
+        out.append(f"MISMATCH {label}: {m['kind']}: {m['detail']}")
+        for command in ("score", "settle"):
+            if command in m:
+                out.append(
+                    f"  reproduce: tenbou {command} --json - <<< "
+                    f"'{json.dumps(m[command], ensure_ascii=False)}'"
+                )
+        if "replay" in m:
+            out.append(f"  reproduce: the hand's mjai events into tenbou replay ({len(m['replay'])} lines):")
+            out.extend(f"    {e}" for e in m["replay"])
+    return "\n".join(out)
+
+
+def format_summary(summary: Mapping[str, Any], seconds: float | None = None) -> str:
+    """The end summary for people."""
+    s = summary["summary"]
+    lines = [
+        f"games {s['games']:,}, hands {s['hands']:,}, wins {s['wins']:,} ({s['win_results']:,} winners: "
+        f"{s['double_ron']} double ron, {s['pao']} pao, {s['yakuman']} yakuman), "
+        f"draws {s['exhaustive_draws']:,} exhaustive, {s['abortive_draws']:,} abortive",
+        f"matched {s['matched']:,}, mismatched {s['mismatched']:,}"
+        + (": " + ", ".join(f"{k} {v}" for k, v in s["mismatches"].items()) if s["mismatches"] else ""),
+        f"skipped {s['skipped']:,}"
+        + (
+            ": " + ", ".join(f"{k} {v}" for k, v in s["skipped_reasons"].items())
+            if s["skipped_reasons"]
+            else ""
+        ),
+    ]
+    if seconds is not None and seconds > 0:
+        lines.append(
+            f"{seconds:.1f} s, {s['hands'] / seconds:,.0f} hands/s, {s['games'] / seconds:,.1f} games/s"
+        )
+    return "\n".join(lines)
