@@ -862,21 +862,23 @@ class Progress:
 
 
 def format_mismatch(line: Mapping[str, Any]) -> str:
-    """A hand's mismatches for people, each with the request that reproduces it."""
+    """A hand's mismatches for people, then each request that reproduces them (once)."""
     where = f"{line['round']}{line['number']}-{line['honba']}"
     label = f"{line['source']} game {line['game']} hand {line['hand']} ({where})"
     out = []
+    requests: dict[str, str] = {}
+    replay: list[str] = []
     for m in line.get("mismatches", []):
         out.append(f"MISMATCH {label}: {m['kind']}: {m['detail']}")
         for command in ("score", "settle"):
             if command in m:
-                out.append(
-                    f"  reproduce: tenbou {command} --json - <<< "
-                    f"'{json.dumps(m[command], ensure_ascii=False)}'"
-                )
-        if "replay" in m:
-            out.append(f"  reproduce: the hand's mjai events into tenbou replay ({len(m['replay'])} lines):")
-            out.extend(f"    {e}" for e in m["replay"])
+                requests.setdefault(json.dumps(m[command], ensure_ascii=False), command)
+        replay = replay or list(m.get("replay", []))
+    for text, command in requests.items():
+        out.append(f"  reproduce: echo '{text}' | tenbou {command} --json -")
+    if replay:
+        out.append(f"  reproduce: tenbou replay HAND.jsonl, with the hand's mjai events ({len(replay)} lines):")
+        out.extend(f"    {e}" for e in replay)
     return "\n".join(out)
 
 
