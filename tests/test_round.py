@@ -180,3 +180,25 @@ def test_legal_actions_riichi_and_tsumo() -> None:
     events(rnd, "1d6z 1R 2t1p 2d1p 3t1p 3d1p 0t1p 0d1p")
     rnd.apply(Tsumo(1, Tile.parse("2s")), 100)
     assert Hora(1, 1, Tile.parse("2s")) in rnd.legal_actions(1)
+
+
+CHANKAN_HANDS = ["123m456m789p67s11p", "8s147m258p369s123z", "147m258p369s1234z", "88s147m258p369p12z"]
+CHANKAN_RIICHI = "0t9m 0d9m 1t1z 1d8s 3p8s 3d1z 0t9p 0r 0d9p 0R 1t5z 1d5z 2t6z 2d6z 3t8s 3K8s"
+
+
+def test_robbing_a_kakan_keeps_ippatsu() -> None:
+    """The robbed kan never stands, so the riichi player's ippatsu survives (as Tenhou records:
+    2018010702gm-00a9-0000-5dd4f9b4 E2-0, yaku 一発 with 槍槓)."""
+    rnd = play(CHANKAN_HANDS, CHANKAN_RIICHI + " 0h3")
+    assert rnd.result is not None
+    win = rnd.result.settlement.results[0].score
+    assert [y.yaku.id for y in win.yaku] == ["riichi", "ippatsu", "pinfu", "chankan"]
+    assert result(rnd)[0] == [12600, 0, 0, -11600]
+
+
+def test_a_kakan_that_stands_ends_ippatsu() -> None:
+    rnd = Round(get_rules("tenhou"), start(CHANKAN_HANDS))
+    events(rnd, CHANKAN_RIICHI)
+    assert rnd.seats[0].ippatsu  # the kan may still be robbed
+    events(rnd, "3t5z")  # the replacement draw: nobody robbed it
+    assert not rnd.seats[0].ippatsu

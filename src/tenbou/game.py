@@ -5,7 +5,7 @@ of the game and the final ranking with uma and oka.
 :class:`~tenbou.round.Round`), and ``end_game``. It knows what the next
 ``start_kyoku`` must say (dealer, round wind, hand number, honba, sticks,
 scores) and checks it; it ends the game by the rules (``length``, ``tobi``,
-``west_round``, ``agari_yame``) and ranks the players with ``uma`` and the
+``west_round``, ``agari_yame``, ``tenpai_yame``) and ranks the players with ``uma`` and the
 oka (the return points above the start points, to the top), the riichi sticks
 left on the table going to the top or being lost (``leftover_sticks``).
 
@@ -114,6 +114,8 @@ class Game:
         self.round: Round | None = None
         self.hands: list[HandRecord] = []
         self.ended = False
+        #: the game may end after the last hand or go on (an optional yame): both are accepted
+        self.may_end = False
         self.final: FinalResult | None = None
         self.errors: list[str] = []
         self.index = 0
@@ -206,7 +208,9 @@ class Game:
         nxt = st.next
         dealer_keeps = nxt.dealer == self.dealer
         self.honba, self.kyotaku = nxt.honba, nxt.riichi_sticks
-        if self._over(dealer_keeps):
+        over = self._over(st.kind, dealer_keeps)
+        self.may_end = over is None
+        if over:
             self.ended = True
             return
         if not dealer_keeps:
@@ -216,23 +220,33 @@ class Game:
                 self.kyoku = 1
                 self.wind_index += 1
 
-    def _over(self, dealer_keeps: bool) -> bool:
-        """Whether the game ends after the hand just played."""
+    def _over(self, kind: str, dealer_keeps: bool) -> bool | None:
+        """Whether the game ends after the hand just played (``kind`` as in a
+        settlement): ``True``, ``False``, or ``None`` where it may end or go on
+        (``tenpai_yame = "optional"``)."""
         n = self.players
         return_points = self.rules.return_points if n == 4 else self.rules.sanma_return_points
         if self.rules.tobi and min(self.scores) < 0:
             return True
         last = 0 if self.length == "tonpuu" else 1
+        extension = self.wind_index > last
+        if not extension and not (self.wind_index == last and self.kyoku == n):
+            return False  # before all-last
         top = max(self.scores)
-        if self.wind_index > last:  # the extension: sudden death
-            if top >= return_points:
-                return True
-            return self.wind_index >= last + 1 and self.kyoku == n and not dealer_keeps
-        if self.wind_index == last and self.kyoku == n:  # all last
-            if dealer_keeps:
-                return self.rules.agari_yame and self._ranking()[0] == self.dealer
-            return not (self.rules.west_round and top < return_points)
-        return False
+        # the game can end here: somebody has the return points, or there is no extension to play
+        can_end = top >= return_points or not (self.rules.west_round or extension)
+        if dealer_keeps:  # only the dealer's win or tenpai while first ends it (yame)
+            if not can_end or self._ranking()[0] != self.dealer:
+                return False
+            if kind == "win":
+                return self.rules.agari_yame
+            if kind == "exhaustive_draw":
+                yame = self.rules.tenpai_yame
+                return None if yame == "optional" else yame == "auto"
+            return False  # an abortive draw: the dealer plays on
+        if extension:  # sudden death, and the extension's last hand ends it
+            return can_end or self.kyoku == n
+        return can_end
 
     def _ranking(self) -> list[int]:
         """Seats by points, ties to the seat nearer the first dealer (seat 0)."""

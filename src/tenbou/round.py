@@ -370,6 +370,8 @@ class Round:
             if seat != self.kan_tile[0]:
                 self._illegal(f"tsumo by seat {seat}: seat {self.kan_tile[0]} draws the replacement tile")
             self.kan_tile = None
+            for s in self.seats:  # nobody robbed the kan: it stands, and ends every ippatsu
+                s.ippatsu = False
         elif self.phase is not Phase.DRAW:
             self._illegal(f"tsumo by seat {seat} while seat {self.actor} is to {self.phase.value}")
         elif seat != self.actor:
@@ -516,8 +518,7 @@ class Round:
         st.melds[i] = Meld(MeldType.KAKAN, (*pon.tiles, ev.pai), pon.from_seat, pon.called)
         st.kans.append((i, MeldType.KAKAN))
         self.calls_made = True
-        for s in self.seats:
-            s.ippatsu = False
+        # ippatsu ends when the kan stands (at the replacement draw): whoever robs it keeps theirs
         self._declare_kan(seat)
         self.chain_broken = self.chain_from is not None
         self.kan_tile = (seat, ev.pai, "kakan")
@@ -545,15 +546,15 @@ class Round:
         st.melds.append(Meld(MeldType.ANKAN, ev.consumed))
         st.kans.append((len(st.melds) - 1, MeldType.ANKAN))
         self.calls_made = True
-        for s in self.seats:
-            s.ippatsu = False
         self._declare_kan(seat)
         self.chain_broken = self.chain_from is not None
         st.drawn = None
-        if self.rules.kokushi_ankan_chankan:
+        if self.rules.kokushi_ankan_chankan:  # ippatsu ends at the replacement draw, as for a kakan
             self.kan_tile = (seat, ev.consumed[0], "ankan")
             self.phase = Phase.CHANKAN
         else:
+            for s in self.seats:
+                s.ippatsu = False
             self.phase = Phase.DRAW
         self.actor = seat
 

@@ -185,7 +185,7 @@ class Table:
 
     def play(self) -> list[Event]:
         self.emit(StartGame(tuple(f"bot{i}" for i in range(self.players))))
-        while not self.game.ended:
+        while not (self.game.ended or self.game.may_end):  # an optional yame: the dealer stops
             self.play_hand()
         self.emit(EndGame())
         return self.events

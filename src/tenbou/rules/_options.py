@@ -283,7 +283,21 @@ class Rules:
         )
     )
     agari_yame: bool = field(
-        metadata=_opt("bool", "the last hand's dealer ends the game by winning or being tenpai while first")
+        metadata=_opt(
+            "bool",
+            "agari-yame: a dealer's win in the last hand (all-last or an extension hand) ends the game "
+            "when it leaves the dealer first and the game could end there (with west_round, somebody "
+            "has the return points)",
+        )
+    )
+    tenpai_yame: str = field(
+        metadata=_opt(
+            "choice",
+            "tenpai-yame: a dealer's tenpai at an exhaustive draw in the last hand, the dealer first "
+            "(and the game able to end there): 'never' ends the game, 'auto' always does, 'optional' "
+            "the game may end or go on (the dealer's choice, or records of several eras)",
+            ("never", "auto", "optional"),
+        )
     )
     leftover_sticks: str = field(
         metadata=_opt(
