@@ -1431,6 +1431,7 @@ def write_mjlog(rec: GameRecord) -> bytes:
             running = list(ev.scores)
             sticks = ev.kyotaku
             dora_ids = [ids.new(ev.dora_marker)]
+            ura: list[int] | None = None
             for seat, h in enumerate(ev.tehais):
                 ids.hands[seat] = [ids.new(t) for t in h]
             seed = f"{ev.bakaze.index * 4 + ev.kyoku - 1},{ev.honba},{ev.kyotaku},0,0,{dora_ids[0]}"
@@ -1518,7 +1519,9 @@ def write_mjlog(rec: GameRecord) -> bytes:
                 machi = last
                 hand.append(machi)
             assert machi is not None
-            ura = [ids.new(t) for t in (ev.ura_markers or ())]
+            if ura is None and ev.ura_markers:  # one set of indicators for the hand (double ron included)
+                ura = [ids.new(t) for t in ev.ura_markers]
+            shown = ura if ev.ura_markers and ura is not None else []
             seat_wind = (ev.actor - start.oya) % n
             key, value = _yaku_attr(win, seat_wind, start.bakaze.index)
             codes = [encode_meld(*m) for m in reversed(ids.melds[ev.actor])]
@@ -1535,7 +1538,7 @@ def write_mjlog(rec: GameRecord) -> bytes:
                 f'ten="{win.fu or 0},{win.points or 0},{_LIMIT_CODES.get(win.limit, 0)}"',
                 f'{key}="{value}"',
                 f'doraHai="{_ids_text(dora_ids)}"',
-                f'doraHaiUra="{_ids_text(ura)}"' if ura else "",
+                f'doraHaiUra="{_ids_text(shown)}"' if shown else "",
                 f'who="{ev.actor}" fromWho="{ev.target}"',
                 f'paoWho="{win.pao}"' if win.pao is not None else "",
                 f'sc="{sc}"',

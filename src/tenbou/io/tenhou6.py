@@ -388,7 +388,7 @@ class _Round:
 
     def __init__(self, kyoku: Sequence[Any], players: int, where: str) -> None:
         self.where = where
-        if not isinstance(kyoku, list) or len(kyoku) < 17:
+        if not isinstance(kyoku, list) or len(kyoku) < 5 + 3 * players:
             raise LogFormatError(f"{where}: a round is a list of 17 items, not {str(kyoku)[:60]}")
         meta = kyoku[0]
         if not isinstance(meta, list) or len(meta) < 3 or any(type(v) is not int for v in meta[:3]):
@@ -413,9 +413,7 @@ class _Round:
             self.hands.append([tile_of_code(c, w) for c in hai])
             self.takes.append([_take(t, seat, players, w) for t in takes])
             self.discards.append([_discard(d, w) for d in discards])
-        self.result = (
-            kyoku[16] if players == 4 else kyoku[4 + 3 * players] if len(kyoku) > 4 + 3 * players else []
-        )
+        self.result = kyoku[-1]  # after the four seats (the fourth empty with three players)
         if not isinstance(self.result, list) or not self.result or not isinstance(self.result[0], str):
             raise LogFormatError(
                 f"{where}: the result must be a list starting with its text, not {self.result!r}"

@@ -1,0 +1,140 @@
+"""tenbou convert: mjlog, tenhou.net/6 and mjai to each other; what is written replays identically."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tenbou.cli import main
+from tenbou.errors import LogFormatError
+from tenbou.events import events_to_lines
+from tenbou.io.convert import FORMATS, detect_format, parse_records, read_records, write_records
+from tenbou.io.mjai import mjai_records
+from tenbou.records import verify_record
+from tenbou.rules import get_rules
+from tenbou.selfplay import GreedyAgent, play_game
+
+from .test_io_tenhou import HAND
+
+CORPUS = Path(__file__).resolve().parents[1] / ".." / "shared" / "corpus"
+
+
+def replayed(data: bytes, source: str = "x") -> list[dict[str, Any]]:
+    """The verify lines of a record, without the fields that name the file."""
+    out = []
+    for rec in parse_records(data, source):
+        for line in verify_record(rec):
+            line = {k: v for k, v in line.items() if k != "source"}
+            for m in line.get("mismatches", []):
+                m.pop("replay", None)
+            out.append(line)
+    return out
+
+
+def selfplay(seed: int, length: str = "tonpuu") -> bytes:
+    agents = [GreedyAgent(random.Random(seed * 4 + i), call_rate=0.3) for i in range(4)]
+    events = play_game(get_rules("tenhou"), seed=seed, length=length, agents=agents)
+    return ("\n".join(events_to_lines(events)) + "\n").encode()
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_inline_hand_round_trips(fmt: str) -> None:
+    base = replayed(HAND)
+    data = write_records(parse_records(HAND, "hand.xml"), fmt)
+    assert detect_format(data) == fmt
+    assert replayed(data) == base
+    for back in FORMATS:
+        assert replayed(write_records(parse_records(data, "again"), back)) == base
+
+
+@pytest.mark.parametrize("seed", [98, 7])
+def test_selfplay_round_trips(seed: int) -> None:
+    """mjai -> mjlog -> mjai and mjai -> tenhou.net/6 -> mjai: the win details the mjai record
+    lacks come from the engine, the rules travel in the files."""
+    original = selfplay(seed)
+    rec = mjai_records(
+        original.decode(), "self.jsonl", {"preset": "tenhou", "overrides": {"length": "tonpuu"}}
+    )[0]
+    base = [{k: v for k, v in line.items() if k != "source"} for line in verify_record(rec)]
+    assert base and all(line.get("match") is True for line in base)
+    for fmt in ("mjlog", "tenhou6"):
+        data = write_records([rec], fmt)
+        again = parse_records(data, "x")
+        assert again[0].rules == rec.rules
+        mjai = write_records(again, "mjai")
+        assert replayed(mjai) == replayed(data) == base
+
+
+def test_several_games_need_mjai() -> None:
+    games = parse_records(HAND, "a") + parse_records(HAND, "b")
+    assert len(parse_records(write_records(games, "mjai"), "two.jsonl")) == 2
+    with pytest.raises(LogFormatError, match="holds one game"):
+        write_records(games, "mjlog")
+
+
+def test_detect_refuses_other_files() -> None:
+    with pytest.raises(LogFormatError, match=r"notes\.txt: not a game record"):
+        detect_format(b"hello", "notes.txt")
+
+
+def test_cli_convert(tmp_path: Path, capsysbinary: pytest.CaptureFixture[bytes]) -> None:
+    src = tmp_path / "hand.xml"
+    src.write_bytes(HAND)
+    out = tmp_path / "hand.json"
+    assert main(["convert", str(src), "--to", "tenhou6", "-o", str(out)]) == 0
+    assert json.loads(out.read_text(encoding="utf-8"))["log"][0][0] == [2, 0, 0]
+    assert main(["convert", str(out), "--to", "mjai"]) == 0
+    lines = capsysbinary.readouterr().out.decode().splitlines()
+    assert json.loads(lines[0])["type"] == "start_game" and json.loads(lines[-1])["type"] == "end_game"
+    bad = tmp_path / "bad.txt"
+    bad.write_text("not a record")
+    assert main(["convert", str(bad), "--to", "mjai"]) == 2
+
+
+def _corpus_files() -> list[Path]:
+    dirs = [CORPUS / "mjlog", CORPUS / "tenhou6"]
+    return sorted(p for d in dirs if d.is_dir() for p in d.rglob("*") if p.is_file())
+
+
+def _round_trip(paths: list[Path]) -> tuple[int, list[str]]:
+    checked = 0
+    problems: list[str] = []
+    for path in paths:
+        games = [g for g in read_records(path) if g.skip is None and g.hands]
+        if not games:
+            continue
+        base = replayed(write_records(games, "mjai"))
+        for fmt in FORMATS:
+            for game in games:
+                data = write_records([game], fmt)
+                want = [line for line in base if line["game"] == game.index]
+                got = [{**line, "game": game.index} for line in replayed(data)]
+                if got != want:
+                    problems.append(f"{path} game {game.index} via {fmt}")
+        checked += len(games)
+    return checked, problems
+
+
+def test_corpus_subset_round_trips() -> None:
+    files = [p for p in _corpus_files() if "pao" in p.name or "doubleron" in p.name][:8]
+    if not files:
+        pytest.skip("no corpus")
+    checked, problems = _round_trip(files)
+    assert checked and not problems, problems
+
+
+@pytest.mark.slow
+def test_corpus_round_trips() -> None:
+    """Every game of the corpus, written in each format and read back, replays as the original."""
+    files = _corpus_files()
+    if not files:
+        pytest.skip("no corpus")
+    checked, problems = _round_trip(files)
+    print(
+        f"files={len(files)} games={checked}, each written as {', '.join(FORMATS)}: problems={len(problems)}"
+    )
+    assert not problems, "\n".join(problems[:20])
