@@ -566,7 +566,7 @@ def _cmd_export(args: argparse.Namespace) -> int:
         _emit_error(e, sys.stdout, False)
         return 2
     if not args.quiet:
-        sys.stderr.write(f"tenbou: {len(rows):,} hands written to {args.out}\n")
+        sys.stderr.write(f"tenbou: {len(rows):,} hand ends written to {args.out}\n")
         sys.stderr.write(format_summary(summarize(lines), args.elapsed) + "\n")
     return status
 

@@ -1,0 +1,159 @@
+"""tenbou verify: the JSON lines of docs/json-api.md, mismatches with requests that reproduce them,
+exit statuses, and the same result in one process, over --jobs 2, and on a Dask LocalCluster."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tenbou.api import score, settle
+from tenbou.cli import main
+from tenbou.io.mjai import mjai_records
+from tenbou.records import format_mismatch, summarize, verify_paths, verify_record
+
+from .test_convert import selfplay
+from .test_io_tenhou import HAND, _draws
+
+CORPUS = Path(__file__).resolve().parents[1] / ".." / "shared" / "corpus"
+_CONTRACT = ("source", "game", "hand", "round", "number", "honba", "kind", "deltas", "results")
+
+
+def _tampered(data: bytes, old: bytes, new: bytes) -> bytes:
+    assert old in data
+    return data.replace(old, new)
+
+
+def _records(tmp_path: Path) -> Path:
+    """A folder of records: a matching mjlog hand, a tampered copy, a chip room, a self-play game,
+    and a note that is not a record."""
+    folder = tmp_path / "records"
+    folder.mkdir()
+    (folder / "a_hand.xml").write_bytes(HAND)
+    # Tenhou's record of the win says 8000 and 1000 more from seat 3: not what tenbou pays
+    (folder / "b_tampered.xml").write_bytes(
+        _tampered(HAND, b'ten="40,7700,0"', b'ten="40,8000,0"').replace(
+            b'sc="384,0,206,0,186,87,214,-77"', b'sc="384,0,206,0,186,97,214,-87"'
+        )
+    )
+    (folder / "c_chips.xml").write_bytes(
+        _draws("", "250,0,250,0,250,0,250,0").replace(b'type="169"', b'type="553"')
+    )
+    (folder / "d_self.jsonl").write_bytes(selfplay(7))
+    (folder / "e_notes.txt").write_text("not a record")
+    return folder
+
+
+def test_contract_lines(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    folder = _records(tmp_path)
+    status = main(["verify", str(folder), "--json", "--quiet"])
+    lines = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    assert status == 1  # the tampered hand
+    hands = [x for x in lines if "kind" in x]
+    for line in hands:
+        assert all(k in line for k in _CONTRACT)
+        assert "recorded_deltas" in line and isinstance(line["match"], bool)
+    skipped = [x for x in lines if "skipped" in x]
+    assert {Path(x["source"]).name for x in skipped} == {"c_chips.xml", "e_notes.txt"}
+    assert all(set(x) <= {"source", "game", "skipped"} for x in skipped)
+    summary = lines[-1]["summary"]
+    assert {k: summary[k] for k in ("hands", "matched", "mismatched", "skipped")} == {
+        "hands": len(hands),
+        "matched": len(hands) - 1,
+        "mismatched": 1,
+        "skipped": 2,
+    }
+    assert summary["mismatches"] == {"points": 1, "deltas": 1}
+    assert summary["skipped_reasons"] == {"not a record": 1, "unmodelled rules": 1}
+
+
+def test_mismatch_requests_reproduce(tmp_path: Path) -> None:
+    folder = _records(tmp_path)
+    lines = [line for r in verify_paths([str(folder / "b_tampered.xml")]) for line in r["lines"]]
+    line = lines[0]
+    assert line["match"] is False and line["recorded_deltas"] == [0, 0, 9700, -8700]
+    by_kind = {m["kind"]: m for m in line["mismatches"]}
+    assert score(by_kind["points"]["score"])["points"] == 7700  # tenbou's value, as reported
+    assert settle(by_kind["deltas"]["settle"])["deltas"] == line["deltas"] == [0, 0, 8700, -7700]
+    text = format_mismatch(line)
+    assert "MISMATCH" in text and "tenbou score --json -" in text and "tenbou settle --json -" in text
+
+
+def test_human_output_and_statuses(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    folder = _records(tmp_path)
+    assert main(["verify", str(folder / "a_hand.xml"), "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert "matched 1, mismatched 0" in out and "games 1, hands 1" in out
+    assert main(["verify", str(folder / "b_tampered.xml")]) == 1
+    captured = capsys.readouterr()
+    assert "MISMATCH" in captured.out and "hands/s" in captured.err  # the progress bar is on stderr
+    assert main(["verify", str(folder / "e_notes.txt"), "--quiet"]) == 2  # named, and not a record
+    assert "not a game record" in capsys.readouterr().err
+    assert main(["verify", str(folder / "missing.xml"), "--quiet", "--json"]) == 2
+
+
+def test_mjai_rules_option(tmp_path: Path) -> None:
+    path = tmp_path / "self.jsonl"
+    path.write_bytes(selfplay(7))
+    rec = mjai_records(path.read_text(), str(path), "mahjongsoul")[0]
+    assert rec.rules == "mahjongsoul"
+    lines = [line for r in verify_paths([str(path)], rules="mahjongsoul") for line in r["lines"]]
+    assert lines and all(line["match"] for line in lines)
+
+
+def test_illegal_event_is_a_mismatch() -> None:
+    # seat 2 discards a tile it does not hold
+    bad = _tampered(HAND, b"<V8/><F74/>", b"<V8/><F120/>")
+    from tenbou.io.tenhou import mjlog_records
+
+    lines = verify_record(mjlog_records(bad, "bad.xml")[0])
+    assert lines[0]["match"] is False and lines[0]["mismatches"][0]["kind"] == "illegal_event"
+    assert lines[0]["mismatches"][0]["replay"][0].startswith('{"type":"start_kyoku"')
+
+
+def _summary_and_lines(paths: list[str], **kw: Any) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    lines = [line for r in verify_paths(paths, **kw) for line in r["lines"]]
+    return summarize(lines), lines
+
+
+def _subset() -> list[str]:
+    files = sorted(
+        str(p)
+        for d in (CORPUS / "mjlog", CORPUS / "tenhou6")
+        if d.is_dir()
+        for p in d.rglob("*")
+        if p.is_file() and ("pao" in p.name or "doubleron" in p.name or "nagashi" in p.name)
+    )
+    return files[:12]
+
+
+def test_jobs_give_the_same_result(tmp_path: Path) -> None:
+    paths = _subset() or [str(_records(tmp_path))]
+    one = _summary_and_lines(paths)
+    two = _summary_and_lines(paths, jobs=2)
+    assert one == two and one[0]["summary"]["hands"] > 0
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(
+    importlib.util.find_spec("distributed") is None, reason="dask[distributed] is not installed"
+)
+def test_dask_local_cluster_gives_the_same_result(tmp_path: Path) -> None:
+    paths = _subset() or [str(_records(tmp_path))]
+    one = _summary_and_lines(paths)
+    on_dask = _summary_and_lines(paths, dask="local", jobs=2)
+    assert one == on_dask and one[0]["summary"]["hands"] > 0
+
+
+@pytest.mark.slow
+def test_jobs_on_the_whole_corpus() -> None:
+    dirs = [str(d) for d in (CORPUS / "mjlog", CORPUS / "tenhou6") if d.is_dir()]
+    if not dirs:
+        pytest.skip("no corpus")
+    one = _summary_and_lines(dirs)
+    two = _summary_and_lines(dirs, jobs=2)
+    print(one[0])
+    assert one == two
