@@ -26,55 +26,13 @@ DIRS = [CORPUS / "mjlog", CORPUS / "tenhou6"]
 if not any(d.is_dir() for d in DIRS):
     pytest.skip(f"no record corpus at {CORPUS}", allow_module_level=True)
 
-_CHANKAN_IPPATSU = (
-    "engine: Round._on_kakan clears ippatsu before the kan can be robbed; Tenhou keeps the robbing riichi "
-    "player's ippatsu (yaku 2 with 3)"
-)
-_DRAW_RENCHAN = (
-    "engine: Game._over applies agari-yame to a dealer's tenpai at an exhaustive draw in all-last; "
-    "Tenhou plays the next hand (agari-yame is for a dealer's win)"
-)
-_ABORT_RENCHAN = "engine: Game._over applies agari-yame to an abortive draw in all-last; Tenhou plays on"
-_BELOW_RETURN = (
-    "engine: Game._over applies agari-yame with the dealer top below the return points (30,000); "
-    "Tenhou plays on"
-)
-_EXTENSION = (
-    "engine: in the extension Game._over ends the game when someone has 30,000 even though the dealer "
-    "keeps the deal; Tenhou plays on while the dealer renchans"
-)
-_YAKU = frozenset({"yaku", "han", "points", "deltas"})
 _END = frozenset({"game_end"})
 
-#: (file relative to the corpus, hand index) -> (the mismatch kinds, the reason)
-KNOWN_ENGINE: dict[tuple[str, int], tuple[frozenset[str], str]] = {
-    ("mjlog/mjx-project__mjx/mjconvert/mjconvert/tests/resources/mjlog/2018010702gm-00a9-0000-5dd4f9b4.mjlog", 1):  # noqa: E501
-        (_YAKU, _CHANKAN_IPPATSU),
-    ("mjlog/mjx-project__mjx/test/resources/mjlog/2018010702gm-00a9-0000-5dd4f9b4&tw=2.mjlog", 1):
-        (_YAKU, _CHANKAN_IPPATSU),
-    ("tenhou6/mjx-project__mjx/mjconvert/mjconvert/tests/resources/mjscore/2018010702gm-00a9-0000-5dd4f9b4.json", 1):  # noqa: E501
-        (_YAKU, _CHANKAN_IPPATSU),
-    ("mjlog/terralian__fastmaj/src/test/resources/tenhou/2014121823gm-00e1-0000-375a275e&tw=1.mjlog", 1):
-        (_YAKU, _CHANKAN_IPPATSU),
-    ("mjlog/dnovikoff__tenhou/log/test_data/bug1.xml", 9): (_END, _DRAW_RENCHAN),
-    ("mjlog/terralian__fastmaj/src/test/resources/tenhou/2009082713gm-00e1-0000-8820f355&tw=3.mjlog", 3):
-        (_END, _DRAW_RENCHAN),
-    ("mjlog/terralian__fastmaj/src/test/resources/tenhou/2009082815gm-00e1-0000-b7e41fe8&tw=3.mjlog", 3):
-        (_END, _DRAW_RENCHAN),
-    ("mjlog/terralian__fastmaj/src/test/resources/tenhou/2010030412gm-00e1-0000-4a275c59&tw=0.mjlog", 4):
-        (_END, _DRAW_RENCHAN),
-    ("mjlog/terralian__fastmaj/src/test/resources/tenhou/2010060106gm-00a9-0000-30d6de3b&tw=0.mjlog", 10):
-        (_END, _DRAW_RENCHAN),
-    ("mjlog/terralian__fastmaj/src/test/resources/tehou/2014052604gm-0041-0000-dc1795af&tw=3.mjlog", 3):
-        (_END, _ABORT_RENCHAN),
-    ("mjlog/mjx-project__mjx/workspace/suphnx-reward-shaping/resources/mjlog/2022060100gm-00a9-0000-01481d95.mjlog", 10):  # noqa: E501
-        (_END, _BELOW_RETURN),
-    ("mjlog/terralian__fastmaj/src/test/resources/tehou/2021041720gm-00a9-0000-f3b19e15&tw=3.mjlog", 8):
-        (_END, _BELOW_RETURN),
-    ("mjlog/cozziekuns__HououDB/test_log", 12): (_END, _EXTENSION),
-    ("mjlog/mjx-project__mjx/workspace/suphnx-reward-shaping/resources/mjlog/2022060108gm-00a9-0000-930771df.mjlog", 12):  # noqa: E501
-        (_END, _EXTENSION),
-}  # fmt: skip
+#: Engine issues, pinned while they last: (file relative to the corpus, hand index) -> (the mismatch
+#: kinds, the reason). The 14 hands found first (ippatsu lost on a chankan; the end of the game by
+#: agari-yame at all-last and in the extension) were fixed in the engine (see the research notes'
+#: engine_issues.md); a new one goes here with its reason until it is fixed.
+KNOWN_ENGINE: dict[tuple[str, int], tuple[frozenset[str], str]] = {}
 
 _GO1 = (
     "record: GO type 1 names a 東風 room, but the fixture plays on into South/West with a player above "
@@ -181,3 +139,4 @@ def test_corpus_verifies() -> None:
     assert len(double) == 33 and double_ok == double, (len(double), len(double_ok))
     assert dict(skipped) == SKIP_CATEGORIES, dict(skipped)
     assert s["mismatched"] == len(KNOWN)
+    assert s["matched"] == s["hands"] - len(KNOWN)

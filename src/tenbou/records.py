@@ -877,7 +877,7 @@ def format_mismatch(line: Mapping[str, Any]) -> str:
     for text, command in requests.items():
         out.append(f"  reproduce: echo '{text}' | tenbou {command} --json -")
     if replay:
-        out.append(f"  reproduce: tenbou replay HAND.jsonl, with the hand's mjai events ({len(replay)} lines):")
+        out.append(f"  reproduce: tenbou replay HAND.jsonl with the hand's {len(replay)} mjai events:")
         out.extend(f"    {e}" for e in replay)
     return "\n".join(out)
 
