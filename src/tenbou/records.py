@@ -133,6 +133,8 @@ class _Verifier:
         self.players = rec.players
         self.fold_kita = rec.format in ("mjlog", "tenhou6")
         self.end_reported = False
+        self.starts = rec.starts
+        self.hand_events = rec.hand_events()
         #: the settle request of each hand, by hand index (draws: the tenpai and nagashi seats tenbou found)
         self.requests: dict[int, dict[str, Any]] = {}
 
@@ -141,9 +143,9 @@ class _Verifier:
 
     def run(self) -> list[dict[str, Any]]:
         rec = self.rec
-        starts = rec.starts
-        deposits = rec.riichi_deposits()
-        hand_events = rec.hand_events()
+        starts = self.starts
+        deposits = [sum(isinstance(e, ReachAccepted) for e in h) for h in self.hand_events]
+        hand_events = self.hand_events
         game = self.new_game()
         hand = -1
         broken = False
@@ -191,7 +193,7 @@ class _Verifier:
         if end is None or end.deltas is None:
             return True
         expected = tuple(s + d for s, d in zip(starts[i].scores, end.deltas, strict=True))
-        return tuple(starts[i + 1].scores) == _after_deposits(expected, self.rec.hand_events()[i], stick)
+        return tuple(starts[i + 1].scores) == _after_deposits(expected, self.hand_events[i], stick)
 
     def _check_next(self, game: Game, ev: StartKyoku) -> None:
         line = self.lines[-1]
@@ -254,11 +256,11 @@ class _Verifier:
         rec = self.rec
         if not rec.hands or rec.hands[-1].deltas is None or rec.final_scores is None:
             return True
-        last = rec.starts[-1]
+        last = self.starts[-1]
         stick = self.rules.riichi_stick_points
         after = _after_deposits(
             [s + d for s, d in zip(last.scores, rec.hands[-1].deltas, strict=True)],
-            rec.hand_events()[-1],
+            self.hand_events[-1],
             stick,
         )
         diff = [f - a for f, a in zip(rec.final_scores, after, strict=True)]
@@ -274,7 +276,7 @@ class _Verifier:
         line["match"] = False
 
     def _base(self, hand: int) -> dict[str, Any]:
-        start = self.rec.starts[hand]
+        start = self.starts[hand]
         return {
             "source": self.rec.source,
             "game": self.rec.index,
@@ -303,7 +305,7 @@ class _Verifier:
         hr: HandRecord = game.hands[-1]
         rnd = game.round
         assert rnd is not None
-        start = self.rec.starts[hand]
+        start = self.starts[hand]
         line = self._base(hand)
         line.update(hr.to_dict())
         line["hand"] = hand

@@ -1016,6 +1016,10 @@ def _root(data: bytes, source: str) -> tuple[ET.Element, list[str]]:
     return root, warnings
 
 
+_TILES_RED = tuple(tile_from_136(i, True) for i in range(136))
+_TILES_PLAIN = tuple(tile_from_136(i, False) for i in range(136))
+
+
 class _EventReader:
     """Turns the elements of an mjlog record into mjai events and hand ends."""
 
@@ -1041,7 +1045,7 @@ class _EventReader:
         self.rules: JSON = None
 
     def tile(self, tid: int) -> Tile:
-        return tile_from_136(tid, self.red)
+        return (_TILES_RED if self.red else _TILES_PLAIN)[tid]
 
     def where(self, tag: str) -> str:
         return f"<{tag}> in round {self.rounds}" if self.rounds else f"<{tag}>"
