@@ -8,10 +8,10 @@ The records are the files under PATH (default: ``../shared/corpus/mjlog`` and
 own self-play written as mjai records). What is timed is :func:`tenbou.records.verify_paths`,
 exactly what ``tenbou verify`` runs: reading and parsing each file (mjlog XML, tenhou.net/6 JSON,
 mjai), turning it into events, replaying every game through :class:`tenbou.game.Game` and comparing
-every hand with the record. First in this process (one core), then over ``--jobs`` worker
-processes (the pool's start-up included, as a user pays it), after an untimed warm-up pass. The best of ``--repeat`` passes is
-reported, with the speed-up of the parallel run over one core and both runs' summaries (which must
-be the same).
+every hand with the record. After an untimed warm-up pass: first in this process (one core), then
+over ``--jobs`` worker processes (the pool's start-up included, as a user pays it). The best of
+``--repeat`` passes is reported, with the speed-up of the parallel run over one core and both runs'
+summaries (which must be the same).
 """
 
 from __future__ import annotations
