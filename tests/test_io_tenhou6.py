@@ -211,3 +211,22 @@ def test_writer_round_trip() -> None:
     assert again.events == rec.events and again.hands == rec.hands and again.rules == rec.rules
     out = json.loads(write_tenhou6(rec))
     assert out["log"][0] == ROUND and out["rule"] == {"disp": "鳳南喰赤", "aka": 1}
+
+
+def test_damaged_records_raise_only_log_format_errors() -> None:
+    """Every one-character change or cut of a record either reads or raises LogFormatError."""
+    import contextlib
+    import random
+
+    from tenbou.io.convert import parse_records
+
+    rng = random.Random(5)
+    texts = [record([ROUND]), HAND.decode()]
+    for _ in range(400):
+        text = rng.choice(texts)
+        i = rng.randrange(len(text))
+        damaged = text[:i] + rng.choice('0123456789,[]{}"prkacmf- ') + text[i + 1 :]
+        if rng.random() < 0.2:
+            damaged = text[:i]
+        with contextlib.suppress(LogFormatError):
+            parse_records(damaged.encode(), "damaged")

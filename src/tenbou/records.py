@@ -319,6 +319,8 @@ class _Verifier:
         end = self.rec.hands[hand] if hand < len(self.rec.hands) else None
         if hr.request is not None:
             request = {"rules": self.rules_json, **hr.request}
+            # the engine names the liable seats it tracked; an empty list is left to inference
+            request["wins"] = [{k: v for k, v in w.items() if k != "pao" or v} for w in request["wins"]]
         else:
             request = self._draw_request(rnd, hr)
         line["_request"] = request

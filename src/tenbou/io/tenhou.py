@@ -1137,6 +1137,10 @@ class _EventReader:
             self.close_hand()
             self.rounds += 1
             init = _init(a, self.players)
+            if len(init.scores) < self.players:
+                raise LogFormatError(
+                    f"ten={a.get('ten', '')!r} needs the points of each of {self.players} seats"
+                )
             self.init = init
             self.wins, self.draw = [], None
             self.drawn = [None] * 4
@@ -1166,7 +1170,10 @@ class _EventReader:
                 self.events.append(ReachAccepted(who))
                 self.running[who] -= 1000
         elif tag == "DORA":
-            self.events.append(Dora(self.tile(_ids(a, "hai")[0])))
+            shown = _ids(a, "hai")
+            if len(shown) != 1:
+                raise LogFormatError(f"hai={a.get('hai')!r} must be one tile id")
+            self.events.append(Dora(self.tile(shown[0])))
         elif tag == "AGARI":
             self.agari(a)
         elif tag == "RYUUKYOKU":

@@ -171,7 +171,13 @@ def code_of_tile(tile: Tile) -> int:
 def _tiles_of(text: str, where: str) -> list[Tile]:
     if len(text) % 2:
         raise LogFormatError(f"{where}: {text!r} is not a list of two-digit tiles")
-    return [tile_of_code(int(text[i : i + 2]), where) for i in range(0, len(text), 2)]
+    return [tile_of_code(_number(text[i : i + 2], where), where) for i in range(0, len(text), 2)]
+
+
+def _number(text: str, where: str) -> int:
+    if not text.isdigit():
+        raise LogFormatError(f"{where}: {text!r} is not a tenhou.net/6 tile number")
+    return int(text)
 
 
 # -- rules ---------------------------------------------------------------------------------------
@@ -189,28 +195,25 @@ def rules_of(obj: Mapping[str, Any]) -> tuple[JSON, int, str | None]:
     >>> rules_of({"rule": {"disp": "", "aka": 1}, "title": ["22-23赛季 半决赛", ""]})[0]
     'mleague'
     """
-    if isinstance(obj.get("tenbou_rules"), (str, dict)):
-        rules: JSON = obj["tenbou_rules"]
-        players = 3 if isinstance(obj.get("name"), list) and len(obj["name"]) == 3 else 4
-        return rules, int(obj.get("players", players)) if isinstance(obj.get("players", 4), int) else 4, None
     rule = obj.get("rule")
     if not isinstance(rule, Mapping):
         rule = {}
     disp = rule.get("disp", "")
     if not isinstance(disp, str):
         disp = str(disp)
+    players = 3 if "三" in disp or "3-Player" in disp or "Three" in disp else 4
+    if isinstance(obj.get("tenbou_rules"), (str, dict)):  # written by tenbou: the rules themselves
+        rules: JSON = obj["tenbou_rules"]
+        return rules, players, None
     title = obj.get("title", "")
     title_text = " ".join(map(str, title)) if isinstance(title, list) else str(title)
-    aka = sum(int(rule.get(k, 0) or 0) for k in ("aka", "aka51", "aka52", "aka53"))
-    players = 3 if "三" in disp or "3-Player" in disp or "Three" in disp else 4
+    aka = sum(1 for k in ("aka", "aka51", "aka52", "aka53") if rule.get(k) not in (None, 0, "0", False))
     tonpuu = "東" in disp or "East" in disp
     overrides: dict[str, JSON] = {}
     if not aka:
         overrides["red_fives"] = 0
     if "playerMapping" in obj or any(room in disp for room in _MS_ROOMS):
         preset = "mahjongsoul"
-        if disp and "喰" not in disp and "South" not in disp and "East" not in disp:
-            pass
     elif not disp and _MLEAGUE.search(title_text):
         return "mleague", 4, None
     else:
@@ -337,7 +340,7 @@ def _take(item: object, seat: int, players: int, where: str) -> _Take:
             continue
         if len(item) != size or idx % 2:
             raise LogFormatError(f"{where}: {item!r} is not a {kind} call")
-        called = tile_of_code(int(item[idx + 1 : idx + 3]), where)
+        called = tile_of_code(_number(item[idx + 1 : idx + 3], where), where)
         consumed = tuple(_tiles_of(item[:idx] + item[idx + 3 :], where))
         if kind == "chi":
             rel = 3
@@ -359,12 +362,12 @@ def _discard(item: object, where: str) -> _Discard:
     if not isinstance(item, str):
         raise LogFormatError(f"{where}: {item!r} is neither a tile nor a call")
     if item.startswith("r") and len(item) == 3:
-        code = int(item[1:])
+        code = _number(item[1:], where)
         if code == 60:
             return _Discard("reach", tsumogiri=True)
         return _Discard("reach", tile_of_code(code, where))
     if item.startswith("f") and len(item) == 3:
-        return _Discard("kita", tile_of_code(int(item[1:]), where))
+        return _Discard("kita", tile_of_code(_number(item[1:], where), where))
     if "a" in item and len(item) == 9:
         idx = item.index("a")
         tiles = _tiles_of(item[:idx] + item[idx + 1 :], where)
@@ -373,7 +376,7 @@ def _discard(item: object, where: str) -> _Discard:
         idx = item.index("k")
         if idx % 2:
             raise LogFormatError(f"{where}: {item!r} is not a kakan call")
-        added = tile_of_code(int(item[idx + 1 : idx + 3]), where)
+        added = tile_of_code(_number(item[idx + 1 : idx + 3], where), where)
         pon = _tiles_of(item[:idx] + item[idx + 3 :], where)
         return _Discard("kakan", added, tuple(pon))
     raise LogFormatError(f"{where}: {item!r} is not a tenhou.net/6 discard (a tile, 60, r.., a kan or f..)")
