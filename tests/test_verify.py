@@ -157,3 +157,15 @@ def test_jobs_on_the_whole_corpus() -> None:
     two = _summary_and_lines(dirs, jobs=2)
     print(one[0])
     assert one == two
+
+
+def test_a_record_that_ends_too_early_is_a_game_end_mismatch() -> None:
+    """A self-play game cut after its first hand, with an end_game whose scores follow that hand:
+    tenbou plays on, so the early end is reported."""
+    lines = selfplay(7).decode().splitlines()
+    cut = next(i for i, line in enumerate(lines) if json.loads(line)["type"] == "end_kyoku")
+    following = next(json.loads(line) for line in lines[cut:] if json.loads(line)["type"] == "start_kyoku")
+    text = "\n".join([*lines[: cut + 1], json.dumps({"type": "end_game", "scores": following["scores"]})])
+    out = verify_record(mjai_records(text, "cut.jsonl")[0])
+    assert [m["kind"] for m in out[-1]["mismatches"]] == ["game_end"]
+    assert out[-1]["mismatches"][0]["detail"] == "the record ends the game here; tenbou plays on"

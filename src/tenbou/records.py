@@ -133,6 +133,8 @@ class _Verifier:
         self.players = rec.players
         self.fold_kita = rec.format in ("mjlog", "tenhou6")
         self.end_reported = False
+        #: the record's end_game came where tenbou's game goes on
+        self.ended_early = False
         self.starts = rec.starts
         self.hand_events = rec.hand_events()
         #: the settle request of each hand, by hand index (draws: the tenpai and nagashi seats tenbou found)
@@ -168,6 +170,8 @@ class _Verifier:
             if isinstance(ev, EndGame):
                 if game.round is not None and game.round.result is None:
                     continue
+                # ``end_game`` ends any game; whether tenbou would have ended it there is judged here
+                self.ended_early = not (game.ended or game.may_end)
                 game.apply(EndGame(), index)
                 continue
             try:
@@ -232,7 +236,8 @@ class _Verifier:
         line = self.lines[-1]
         if "error" in line:
             return
-        if not game.ended and not self.end_reported:
+        # a record whose final scores do not follow its last hand was cut from a longer game
+        if (self.ended_early or not game.ended) and not self.end_reported and self._final_follows():
             self._add(
                 line,
                 "game_end",
