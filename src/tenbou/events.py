@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Any, TypeAlias
 
@@ -339,18 +339,27 @@ def events_to_lines(events: Sequence[Event]) -> list[str]:
     return [json.dumps(event_to_json(e), ensure_ascii=False, separators=(",", ":")) for e in events]
 
 
-def events_from_lines(lines: Sequence[str], source: str = "<mjai>") -> list[Event]:
-    """Events from mjai JSON Lines (blank lines skipped); errors name the line."""
-    out: list[Event] = []
+def json_lines(lines: Iterable[str], source: str) -> Iterator[tuple[int, Any]]:
+    """``(line number, value)`` of each JSON line (blank lines skipped); a line
+    that is not JSON raises :class:`LogFormatError` naming it."""
     for n, line in enumerate(lines, 1):
         if not line.strip():
             continue
         try:
-            obj = json.loads(line)
+            yield n, json.loads(line)
         except json.JSONDecodeError as e:
             raise LogFormatError(f"{source}:{n}: not JSON ({e.msg})") from None
+
+
+def mjai_lines(lines: Iterable[str], source: str = "<mjai>") -> Iterator[tuple[Any, Event]]:
+    """``(JSON object, event)`` of each mjai line; errors name the line."""
+    for n, obj in json_lines(lines, source):
         try:
-            out.append(event_from_json(obj))
+            yield obj, event_from_json(obj)
         except LogFormatError as e:
             raise LogFormatError(f"{source}:{n}: {e}") from None
-    return out
+
+
+def events_from_lines(lines: Sequence[str], source: str = "<mjai>") -> list[Event]:
+    """Events from mjai JSON Lines (blank lines skipped); errors name the line."""
+    return [ev for _, ev in mjai_lines(lines, source)]

@@ -500,13 +500,17 @@ class Round:
         if self.kans_declared == 4 and len(kan_players) > 1:
             self.suukaikan_pending = True
 
+    def _check_kan(self, seat: int, what: str) -> None:
+        """A kakan or ankan: on the seat's own turn after a draw, with a kan still possible."""
+        if self.phase is not Phase.ACT or seat != self.actor or self.seats[seat].drawn is None:
+            self._illegal(f"{what} by seat {seat} while seat {self.actor} is to {self.phase.value}")
+        if self.live_wall <= 0 or self.kans_declared >= 4:
+            self._illegal(f"{what}: no kan is possible now (the wall is empty or four kans are out)")
+
     def _on_kakan(self, ev: Kakan) -> None:
         seat = ev.actor
         st = self.seats[seat]
-        if self.phase is not Phase.ACT or seat != self.actor or st.drawn is None:
-            self._illegal(f"kakan by seat {seat} while seat {self.actor} is to {self.phase.value}")
-        if self.live_wall <= 0 or self.kans_declared >= 4:
-            self._illegal("kakan: no kan is possible now (the wall is empty or four kans are out)")
+        self._check_kan(seat, "kakan")
         i = next(
             (i for i, m in enumerate(st.melds) if m.type is MeldType.PON and m.kind == ev.pai.kind), None
         )
@@ -529,10 +533,7 @@ class Round:
     def _on_ankan(self, ev: Ankan) -> None:
         seat = ev.actor
         st = self.seats[seat]
-        if self.phase is not Phase.ACT or seat != self.actor or st.drawn is None:
-            self._illegal(f"ankan by seat {seat} while seat {self.actor} is to {self.phase.value}")
-        if self.live_wall <= 0 or self.kans_declared >= 4:
-            self._illegal("ankan: no kan is possible now (the wall is empty or four kans are out)")
+        self._check_kan(seat, "ankan")
         kinds = {t.kind for t in ev.consumed}
         if len(ev.consumed) != 4 or len(kinds) != 1:
             self._illegal(f"ankan: {format_tiles(ev.consumed)} is not four of a kind")

@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..errors import LogFormatError
-from ..events import EndGame, Event, Hora, Ryukyoku, StartGame, StartKyoku, event_from_json, event_to_json
+from ..events import EndGame, Event, Hora, Ryukyoku, StartGame, StartKyoku, event_to_json, mjai_lines
 from .record import JSON, GameRecord, HandEnd, WinRecord
 
 __all__ = ["mjai_records", "write_mjai"]
@@ -85,17 +85,7 @@ def mjai_records(text: str, source: str = "<mjai>", rules: JSON = "tenhou") -> l
     """The games of mjai JSON Lines (split at ``start_game`` / ``end_game``);
     errors name the line."""
     games: list[tuple[dict[str, Any], list[Event]]] = []
-    for n, line in enumerate(text.splitlines(), 1):
-        if not line.strip():
-            continue
-        try:
-            obj = json.loads(line)
-        except json.JSONDecodeError as e:
-            raise LogFormatError(f"{source}:{n}: not JSON ({e.msg})") from None
-        try:
-            ev = event_from_json(obj)
-        except LogFormatError as e:
-            raise LogFormatError(f"{source}:{n}: {e}") from None
+    for obj, ev in mjai_lines(text.splitlines(), source):
         if isinstance(ev, StartGame) or not games or isinstance(games[-1][1][-1], EndGame):
             games.append((obj if isinstance(ev, StartGame) else {}, []))
         games[-1][1].append(ev)

@@ -612,6 +612,7 @@ class _Reader:
         self.strict = strict
         self.errors: list[LogFormatError] = []
         self.game_type: GameType | None = None
+        self.rules: JSON = None  # tenbou's own rules attribute on <GO>, checked as JSON
         self.rounds: list[Round] = []
         self.init: Init | None = None
         self.calls: list[Call] = []
@@ -653,13 +654,7 @@ class _Reader:
 
     def element(self, tag: str, a: Mapping[str, str]) -> None:
         if tag == "GO":
-            if a.get("rules"):
-                import json
-
-                try:
-                    self.rules = json.loads(a["rules"])
-                except json.JSONDecodeError:
-                    raise LogFormatError(f"rules={a['rules']!r} is not JSON") from None
+            self.rules = _go_rules(a, self.rules)
             self.game_type = GameType(_one_int(a, "type"))
         elif tag == "INIT":
             self.close_round()
@@ -680,6 +675,19 @@ class _Reader:
             self.agari.append(_agari(a, self.players, red))
         elif tag == "RYUUKYOKU":
             self.draw = a.get("type") or "exhaustive"
+
+
+def _go_rules(a: Mapping[str, str], current: JSON) -> JSON:
+    """The ``rules`` attribute tenbou writes on ``<GO>`` (JSON), or ``current`` without one."""
+    if not a.get("rules"):
+        return current
+    import json
+
+    try:
+        rules: JSON = json.loads(a["rules"])
+    except json.JSONDecodeError:
+        raise LogFormatError(f"rules={a['rules']!r} is not JSON") from None
+    return rules
 
 
 def _one_int(a: Mapping[str, str], key: str) -> int:
@@ -1119,13 +1127,7 @@ class _EventReader:
                 self.drawn[seat] = None
             return
         if tag == "GO":
-            if a.get("rules"):
-                import json
-
-                try:
-                    self.rules = json.loads(a["rules"])
-                except json.JSONDecodeError:
-                    raise LogFormatError(f"rules={a['rules']!r} is not JSON") from None
+            self.rules = _go_rules(a, self.rules)
             self.game_type = GameType(_one_int(a, "type"))
             self.players = self.game_type.players
             self.red = self.game_type.red_fives

@@ -66,6 +66,7 @@ from ..events import (
     StartGame,
     StartKyoku,
     Tsumo,
+    json_lines,
 )
 from ..tiles import Tile, Wind
 from .record import JSON, GameRecord, HandEnd, WinRecord
@@ -604,13 +605,7 @@ def _objects(text: str, source: str) -> list[dict[str, Any]]:
     if isinstance(whole, dict):
         return [whole]
     out = []
-    for n, line in enumerate(text.splitlines(), 1):
-        if not line.strip():
-            continue
-        try:
-            obj = json.loads(line)
-        except json.JSONDecodeError as e:
-            raise LogFormatError(f"{source}:{n}: not JSON ({e.msg})") from None
+    for n, obj in json_lines(text.splitlines(), source):
         if not isinstance(obj, dict):
             raise LogFormatError(f"{source}:{n}: a tenhou.net/6 record is a JSON object")
         out.append(obj)
