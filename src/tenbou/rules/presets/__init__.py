@@ -18,7 +18,7 @@ import difflib
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from ...errors import RuleError
@@ -154,17 +154,10 @@ def get_preset(name: str) -> Preset:
     """A preset by id or alias (case-insensitive)."""
     if not isinstance(name, str):
         raise RuleError(f"a preset id must be a string, not {name!r}")
-    found = _by_name.get(name)
-    if found is None:
-        found = _find_preset(name)
-        if len(_by_name) < 256:  # ids and aliases in any spelling of case; bounded all the same
-            _by_name[name] = found
-    return found
+    return _find_preset(name)
 
 
-_by_name: dict[str, Preset] = {}  # names already resolved (a name that fails is not kept)
-
-
+@lru_cache(maxsize=256)  # names already resolved (a name that fails raises and is not kept)
 def _find_preset(name: str) -> Preset:
     if name.isidentifier() and (_FOLDER / f"{name}.toml").is_file():
         return _preset_file(name)  # the usual case: only this preset's file is read
