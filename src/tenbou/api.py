@@ -23,7 +23,7 @@ from typing import Any
 from .errors import NotationError, RequestError, TenbouError
 from .hand import Hand, Meld, MeldType, Situation
 from .pao import Liability, daiminkan_meld, liabilities
-from .payment import PaymentKind, Settlement, WinSettlement, settle_draw, settle_wins
+from .payment import PaymentKind, Settlement, WinSettlement, payment_to_dict, settle_draw, settle_wins
 from .rules import Rules, rules_from_request
 from .scoring import HandScore, score_hand
 from .tiles import Tile, Wind, parse_tiles
@@ -69,7 +69,15 @@ def _field_tiles(value: object, field: str) -> tuple[Tile, ...]:
         raise NotationError(f"{field}: {e}") from None
 
 
+#: every one-tile text ("5m", "0p", "7z") and its tile: most tile fields are one tile
+_TILE_BY_TEXT: dict[str, Tile] = {str(t): t for t in parse_tiles("1234567890m1234567890p1234567890s1234567z")}
+
+
 def _one_tile(value: object, field: str) -> Tile:
+    if type(value) is str:
+        found = _TILE_BY_TEXT.get(value)
+        if found is not None:
+            return found
     tiles = _field_tiles(value, field)
     if len(tiles) != 1:
         raise NotationError(f"{field}: expected one tile, not {value!r}")
@@ -105,6 +113,31 @@ def _indicators(req: Mapping[str, Any], key: str) -> tuple[Tile, ...]:
 
 
 def _meld(obj: object, i: int) -> Meld:
+    if type(obj) is dict and _MELD_KEYS.issuperset(obj):
+        # melds repeat: a well-formed one is made once (Meld is immutable); anything else is
+        # read by _new_meld, whose errors name the field
+        get = obj.get
+        mtype, tiles, src, called = get("type"), get("tiles"), get("from"), get("called")
+        if (
+            type(mtype) is str
+            and type(tiles) is str
+            and (src is None or type(src) is int)
+            and (called is None or type(called) is str)
+        ):
+            key = (mtype, tiles, src, called)
+            found = _MELDS.get(key)
+            if found is None:
+                found = _new_meld(obj, i)
+                if len(_MELDS) < 8192:
+                    _MELDS[key] = found
+            return found
+    return _new_meld(obj, i)
+
+
+_MELDS: dict[tuple[str, str, int | None, str | None], Meld] = {}
+
+
+def _new_meld(obj: object, i: int) -> Meld:
     field = f"melds[{i}]"
     if not isinstance(obj, Mapping):
         raise RequestError(f"{field}: expected an object with type, tiles and from, not {obj!r}")
@@ -133,37 +166,39 @@ def parse_win_request(
     req: Mapping[str, Any], *, allowed: frozenset[str] = _WIN_KEYS, rules: Rules | None = None
 ) -> tuple[Hand, Situation, Rules]:
     """A winning-hand request as tenbou objects (validated against the rules)."""
-    if not isinstance(req, Mapping):
+    if type(req) is not dict and not isinstance(req, Mapping):
         raise RequestError(f"a request must be a JSON object, not {type(req).__name__}")
-    if not allowed.issuperset(req):
-        raise RequestError(f"unknown field {next(k for k in req if k not in allowed)!r}")
-    get = req.get
+    # a dict (look-ups on it compile to direct calls)
+    request: dict[str, Any] = req if type(req) is dict else dict(req)
+    if not allowed.issuperset(request):
+        raise RequestError(f"unknown field {next(k for k in request if k not in allowed)!r}")
     if rules is None:
-        rules = rules_from_request(get("rules", "tenhou"))
-    players = get("players", rules.players[0])
-    players = players if type(players) is int else _int(req, "players")
-    winner = get("winner")
-    winner = winner if type(winner) is int else _int(req, "winner")
-    dealer = get("dealer", 0)
-    dealer = dealer if type(dealer) is int else _int(req, "dealer")
-    discarder = get("from")
+        rules = rules_from_request(request.get("rules", "tenhou"))
+    players = request.get("players", rules.players[0])
+    players = players if type(players) is int else _int(request, "players")
+    winner = request.get("winner")
+    winner = winner if type(winner) is int else _int(request, "winner")
+    dealer = request.get("dealer", 0)
+    dealer = dealer if type(dealer) is int else _int(request, "dealer")
+    discarder = request.get("from")
     if discarder is not None and type(discarder) is not int:
         raise RequestError(f"from: expected the discarder's seat or null for a tsumo, not {discarder!r}")
-    raw_wind = get("round_wind", "E")
+    raw_wind = request.get("round_wind", "E")
     wind = _WINDS.get(raw_wind) if type(raw_wind) is str else None
     if wind is None:
         raise RequestError(f"round_wind: {raw_wind!r} is not one of E, S, W, N")
-    flags = [get(name, False) for name in _FLAGS]
-    for name, v in zip(_FLAGS, flags, strict=True):
-        if type(v) is not bool:
+    flags = [request.get(name, False) for name in _FLAGS]
+    for v in flags:
+        if v is not False and v is not True:
+            name = next(n for n, x in zip(_FLAGS, flags, strict=True) if x is v)
             raise RequestError(f"{name}: expected true or false, not {v!r}")
-    if "hand" not in req:
+    if "hand" not in request:
         raise RequestError("hand: missing (the concealed tiles without the winning tile)")
-    concealed = _field_tiles(req["hand"], "hand")
-    if "win_tile" not in req:
+    concealed = _field_tiles(request["hand"], "hand")
+    if "win_tile" not in request:
         raise RequestError("win_tile: missing")
-    win = _one_tile(req["win_tile"], "win_tile")
-    raw_melds = get("melds") or ()
+    win = _one_tile(request["win_tile"], "win_tile")
+    raw_melds = request.get("melds") or ()
     if type(raw_melds) is not list and raw_melds != ():
         raise RequestError(f"melds: expected a list, not {raw_melds!r}")
     melds = tuple([_meld(m, i) for i, m in enumerate(raw_melds)])
@@ -171,10 +206,11 @@ def parse_win_request(
         hand = Hand(concealed, melds, win)
     except NotationError as e:
         raise NotationError(f"hand: {e}") from None
-    kita = get("kita", 0)
+    kita = request.get("kita", 0)
     if type(kita) is not int or kita < 0:
-        kita = _count(req, "kita")
-    situation = Situation._make(
+        kita = _count(request, "kita")
+    situation = tuple.__new__(
+        Situation,
         (
             players,
             dealer,
@@ -182,10 +218,10 @@ def parse_win_request(
             discarder,
             wind,
             *flags,
-            _indicators(req, "dora_indicators"),
-            _indicators(req, "ura_indicators"),
+            _indicators(request, "dora_indicators"),
+            _indicators(request, "ura_indicators"),
             kita,
-        )
+        ),
     )
     return hand, situation, rules
 
@@ -296,7 +332,7 @@ def win_settlement_to_dict(w: WinSettlement) -> dict[str, Any]:
         p.points for p in w.payments if p.kind is PaymentKind.HAND or p.kind is PaymentKind.PAO
     )
     out["pao"] = [p.to_dict() for p in w.pao]
-    out["payments"] = [p.to_dict() for p in w.payments]
+    out["payments"] = [payment_to_dict(p) for p in w.payments]
     out["deltas"] = list(w.deltas)
     if w.chips is not None:
         out["chips"] = list(w.chips)
@@ -424,7 +460,7 @@ def settlement_to_dict(st: Settlement) -> dict[str, Any]:
     out: dict[str, Any] = {
         "kind": st.kind,
         "results": [win_settlement_to_dict(w) for w in st.results],
-        "payments": [p.to_dict() for p in st.payments],
+        "payments": [payment_to_dict(p) for p in st.payments],
         "deltas": list(st.deltas),
         "next": st.next.to_dict(),
     }

@@ -14,6 +14,8 @@ notation | '8z' is not a tile (honours are 1z-7z) in '1238z'
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 __all__ = [
     "IllegalEventError",
     "InvalidHandError",
@@ -32,7 +34,7 @@ class TenbouError(ValueError):
     JSON interface); the message is for people and names the bad field/tile.
     """
 
-    default_code = "error"
+    default_code: ClassVar[str] = "error"
 
     def __init__(self, message: str, code: str | None = None) -> None:
         super().__init__(message)
@@ -50,7 +52,7 @@ class TenbouError(ValueError):
 class NotationError(TenbouError):
     """Malformed tile, meld or hand notation (quotes the bad token)."""
 
-    default_code = "notation"
+    default_code: ClassVar[str] = "notation"
 
 
 class InvalidHandError(TenbouError):
@@ -60,28 +62,28 @@ class InvalidHandError(TenbouError):
     Codes: ``not_winning``, ``no_yaku``, ``contradiction``, ``impossible``.
     """
 
-    default_code = "invalid_hand"
+    default_code: ClassVar[str] = "invalid_hand"
 
 
 class RuleError(TenbouError):
     """Unknown preset or option, or an option value out of range."""
 
-    default_code = "rule"
+    default_code: ClassVar[str] = "rule"
 
 
 class RequestError(TenbouError):
     """A JSON request with a missing, unknown or ill-typed field."""
 
-    default_code = "request"
+    default_code: ClassVar[str] = "request"
 
 
 class IllegalEventError(TenbouError):
     """A game event that cannot happen in the current state."""
 
-    default_code = "illegal_event"
+    default_code: ClassVar[str] = "illegal_event"
 
 
 class LogFormatError(TenbouError):
     """A game record that cannot be read."""
 
-    default_code = "log_format"
+    default_code: ClassVar[str] = "log_format"

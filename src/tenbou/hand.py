@@ -35,7 +35,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from .errors import NotationError
 from .tiles import Tile, Wind, format_tiles, parse_tiles
@@ -91,6 +91,8 @@ class Meld:
     called: Tile | None = None
     #: the lowest tile kind in the meld (the start of a chi); set from the tiles
     kind: int = field(init=False, repr=False, compare=False, default=-1)
+    #: how many of the tiles are red fives; set from the tiles
+    reds: int = field(init=False, repr=False, compare=False, default=0)
 
     def __post_init__(self) -> None:
         tiles = self.tiles
@@ -116,6 +118,12 @@ class Meld:
         if not ok:
             self._refuse()
         object.__setattr__(self, "kind", kind)
+        reds = 0
+        for t in tiles:
+            if t.red:
+                reds += 1
+        if reds:
+            object.__setattr__(self, "reds", reds)
 
     def _refuse(self) -> None:
         """Raise the :class:`NotationError` that says what is wrong with this meld."""
@@ -234,35 +242,77 @@ def _one_tile(text: str, context: str) -> Tile:
     return tiles[0]
 
 
-@dataclass(frozen=True, slots=True)
+_UP_TO_FOUR = bytes(range(5))
+
+
 class Hand:
     """A winning hand: ``concealed`` tiles without the winning tile, ``melds`` in
     call order and the ``win_tile``. Construction checks the tile count
     (13 - 3 x melds concealed tiles) and that no kind appears more than four
-    times; rule-dependent checks (red fives, seats) happen when it is scored."""
+    times; rule-dependent checks (red fives, seats) happen when it is scored.
 
-    concealed: tuple[Tile, ...]
-    melds: tuple[Meld, ...]
-    win_tile: Tile
+    A hand is a value: equal hands compare and hash equal, and its attributes
+    are read-only (``Final``, so a type checker refuses assignments; a plain
+    class rather than a frozen dataclass because one is built for every hand
+    scored, and this keeps that cheap, compiled or not)."""
 
-    def __post_init__(self) -> None:
-        want = 13 - 3 * len(self.melds)
-        if len(self.melds) > 4:
-            raise NotationError(f"a hand has at most four melds, not {len(self.melds)}")
-        if len(self.concealed) != want:
+    __slots__ = ("concealed", "counts", "melds", "red_fives", "reds", "win_tile")
+
+    def __init__(self, concealed: tuple[Tile, ...], melds: tuple[Meld, ...], win_tile: Tile) -> None:
+        self.concealed: Final = concealed
+        self.melds: Final = melds
+        self.win_tile: Final = win_tile
+        n_melds = len(melds)
+        want = 13 - 3 * n_melds
+        if n_melds > 4:
+            raise NotationError(f"a hand has at most four melds, not {n_melds}")
+        if len(concealed) != want:
             raise NotationError(
-                f"with {len(self.melds)} meld(s) the hand must hold {want} concealed tiles besides the "
-                f"winning tile, not {len(self.concealed)} in {format_tiles(self.concealed)!r}"
+                f"with {n_melds} meld(s) the hand must hold {want} concealed tiles besides the "
+                f"winning tile, not {len(concealed)} in {format_tiles(concealed)!r}"
             )
         counts = [0] * 34
-        for t in self.all_tiles():
+        counts[win_tile.kind] += 1
+        red_fives = [0, 0, 0]  # of 5m, 5p, 5s
+        if win_tile.red:
+            red_fives[win_tile.kind // 9] += 1
+        for t in concealed:
             counts[t.kind] += 1
-        for kind, n in enumerate(counts):
-            if n > 4:
-                tile = Tile(kind)
-                raise NotationError(
-                    f"{n} copies of {tile} in one hand (there are only four) in {str(self)!r}"
-                )
+            if t.red:
+                red_fives[t.kind // 9] += 1
+        for m in melds:
+            k = m.kind
+            if m.type is MeldType.CHI:
+                counts[k] += 1
+                counts[k + 1] += 1
+                counts[k + 2] += 1
+            else:
+                counts[k] += len(m.tiles)
+            if m.reds:
+                red_fives[k // 9] += m.reds
+        if bytes(counts).translate(None, _UP_TO_FOUR):  # a count above four is left
+            for kind, n in enumerate(counts):
+                if n > 4:
+                    raise NotationError(
+                        f"{n} copies of {Tile(kind)} in one hand (there are only four) in {str(self)!r}"
+                    )
+        #: how many tiles of each kind (34 counts) the hand holds, melds and winning tile included
+        self.counts: Final = tuple(counts)
+        #: how many of its tiles are red fives, and of each suit (m, p, s)
+        self.reds: Final = red_fives[0] + red_fives[1] + red_fives[2]
+        self.red_fives: Final = tuple(red_fives)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Hand):
+            return NotImplemented
+        return (
+            self.concealed == other.concealed
+            and self.melds == other.melds
+            and self.win_tile == other.win_tile
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.concealed, self.melds, self.win_tile))
 
     @classmethod
     def parse(cls, text: str) -> Hand:

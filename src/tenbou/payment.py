@@ -43,7 +43,6 @@ other player on a tsumo, whatever the pao.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from enum import Enum
 from typing import NamedTuple
 
@@ -62,6 +61,7 @@ __all__ = [
     "deltas",
     "hand_shares",
     "next_after_draw",
+    "payment_to_dict",
     "settle_draw",
     "settle_wins",
     "win_payments",
@@ -93,7 +93,12 @@ class Payment(NamedTuple):
         return f"{src} -> {self.receiver}: {self.points} {self.kind._value_}"
 
     def to_dict(self) -> dict[str, object]:
-        return {"from": self.payer, "to": self.receiver, "points": self.points, "kind": self.kind._value_}
+        return payment_to_dict(self)
+
+
+def payment_to_dict(p: Payment) -> dict[str, object]:
+    """A payment as its JSON object."""
+    return {"from": p.payer, "to": p.receiver, "points": p.points, "kind": p.kind._value_}
 
 
 class NextHand(NamedTuple):
@@ -143,8 +148,7 @@ def deltas(payments: Iterable[Payment], players: int) -> list[int]:
     return d
 
 
-@dataclass(frozen=True, slots=True)
-class WinSettlement:
+class WinSettlement(NamedTuple):
     """One win as settled: its score, the liabilities that applied, its own
     transfers, deltas and chips."""
 
@@ -155,8 +159,7 @@ class WinSettlement:
     chips: tuple[int, ...] | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Settlement:
+class Settlement(NamedTuple):
     """The end of a hand: ``kind`` is ``win``, ``exhaustive_draw`` or
     ``abortive_draw``; ``results`` the wins paid, in payment order; ``skipped``
     the seats whose ron was not paid (atamahane)."""
@@ -197,11 +200,8 @@ def win_payments(
     kan_pao = next((p for p in pao if p.rule == "daiminkan_pao"), None)
     discarder = kan_pao.seat if kan_pao is not None else s.discarder
     ron = discarder is not None
+    ron_payer = -1 if discarder is None else discarder  # the discarder, on a ron
     out: list[Payment] = []
-
-    def add(payer: int, points: int, kind: PaymentKind) -> None:
-        if points:
-            out.append(Payment(payer, winner, points, kind))
 
     # -- the hand: pao'd parts first, then the rest as usual
     rest = score.yakuman if score.yakuman else 0
@@ -218,22 +218,24 @@ def win_payments(
     for seat, mult in parts:
         value = hand_shares(8000 * mult, dealer_wins, False, n, "")[0]
         if not ron:
-            add(seat, value, PaymentKind.PAO)
+            _pay(out, winner, seat, value, PaymentKind.PAO)
         elif discarder == seat:  # the liable player dealt in: an ordinary ron
-            add(seat, value, PaymentKind.HAND)
+            _pay(out, winner, seat, value, PaymentKind.HAND)
         else:
             half = _ceil100(value // 2)
-            add(seat, half, PaymentKind.PAO)
-            add(discarder, value - half, PaymentKind.HAND)  # type: ignore[arg-type]
+            _pay(out, winner, seat, half, PaymentKind.PAO)
+            _pay(out, winner, ron_payer, value - half, PaymentKind.HAND)
     rest_base = 8000 * rest if score.yakuman else score.base_points
     if rest_base:
         if ron:
-            add(discarder, hand_shares(rest_base, dealer_wins, False, n, "")[0], PaymentKind.HAND)  # type: ignore[arg-type]
+            _pay(
+                out, winner, ron_payer, hand_shares(rest_base, dealer_wins, False, n, "")[0], PaymentKind.HAND
+            )
         else:
             payers = _payers(n, winner, s.dealer)
             shares = hand_shares(rest_base, dealer_wins, True, n, rules.sanma_tsumo)
             for p, pts in zip(payers, shares, strict=True):
-                add(p, pts, PaymentKind.HAND)
+                _pay(out, winner, p, pts, PaymentKind.HAND)
     # -- honba
     if honba and rules.honba_unit:
         unit = honba * rules.honba_unit
@@ -241,18 +243,18 @@ def win_payments(
         liable = yakuman_pao[0].seat if yakuman_pao else None
         if liable is None or rules.pao_honba == "normal":
             if ron:
-                add(discarder, total, PaymentKind.HONBA)  # type: ignore[arg-type]
+                _pay(out, winner, ron_payer, total, PaymentKind.HONBA)
             else:
                 for p in sorted(_payers(n, winner, s.dealer)):
-                    add(p, unit, PaymentKind.HONBA)
+                    _pay(out, winner, p, unit, PaymentKind.HONBA)
         elif not ron or discarder == liable or rules.pao_honba == "liable":
-            add(liable, total, PaymentKind.HONBA)
+            _pay(out, winner, liable, total, PaymentKind.HONBA)
         elif rules.pao_honba == "discarder":
-            add(discarder, total, PaymentKind.HONBA)  # type: ignore[arg-type]
+            _pay(out, winner, ron_payer, total, PaymentKind.HONBA)
         else:  # split
             half = total // 2
-            add(liable, half, PaymentKind.HONBA)
-            add(discarder, total - half, PaymentKind.HONBA)  # type: ignore[arg-type]
+            _pay(out, winner, liable, half, PaymentKind.HONBA)
+            _pay(out, winner, ron_payer, total - half, PaymentKind.HONBA)
     if wareme is not None and rules.wareme:
         out = [
             p._replace(points=2 * p.points)
@@ -267,20 +269,25 @@ def win_payments(
     return out
 
 
+def _pay(out: list[Payment], receiver: int, payer: int, points: int, kind: PaymentKind) -> None:
+    """Add a transfer to ``out`` (none when it is zero)."""
+    if points:
+        out.append(tuple.__new__(Payment, (payer, receiver, points, kind)))
+
+
 def _payers(players: int, winner: int, dealer: int) -> list[int]:
     """The payers of a tsumo, the dealer first."""
-    seats = [seat for seat in range(players) if seat != winner]
-    seats.sort(key=lambda seat: seat != dealer)
-    return seats
+    others = [seat for seat in range(players) if seat != winner and seat != dealer]
+    return others if dealer == winner else [dealer, *others]
 
 
 def win_chips(score: HandScore, rules: Rules) -> list[int] | None:
     """Per-seat chip changes of a win (``None`` when the rules use no chips).
     Chips go by the win as it happened: the discarder pays on a ron, every
     other player on a tsumo (a daiminkan-pao rinshan win is a tsumo here)."""
-    values = rules.chip_values()
-    if not values:
+    if not rules.chips:
         return None
+    values = rules.chip_values()
     s = score.situation
     count = 0
     for y in score.yaku:
@@ -323,6 +330,8 @@ def settle_wins(
             raise InvalidHandError(
                 "wins: all wins must share players, dealer and round wind", "contradiction"
             )
+    if len(wins) == 1:
+        return _settle_one(first, wins[0][1], honba, riichi_sticks, wareme)
     if len(wins) > 1:
         if any(hs.situation.discarder is None for hs, _ in wins):
             raise InvalidHandError("wins: a tsumo cannot share the hand with another win", "contradiction")
@@ -379,6 +388,23 @@ def settle_wins(
         chips=None if total_chips is None else tuple(total_chips),
         skipped=skipped,
     )
+
+
+def _settle_one(
+    hs: HandScore, pao: Sequence[Liability], honba: int, riichi_sticks: int, wareme: int | None
+) -> Settlement:
+    """:func:`settle_wins` of a single win (a tsumo or one ron)."""
+    s = hs.situation
+    rules = hs.rules
+    n = s.players
+    pays = tuple(win_payments(hs, honba, riichi_sticks, pao, wareme))
+    chips = win_chips(hs, rules)
+    chip_tuple = None if chips is None else tuple(chips)
+    changes = tuple(deltas(pays, n))
+    result = tuple.__new__(WinSettlement, (hs, tuple(pao), pays, changes, chip_tuple))
+    dealer = s.dealer
+    nxt = NextHand(dealer, honba + 1, 0) if s.winner == dealer else NextHand((dealer + 1) % n, 0, 0)
+    return tuple.__new__(Settlement, ("win", (result,), pays, changes, nxt, chip_tuple, (), None))
 
 
 def next_after_draw(

@@ -29,7 +29,7 @@ open dragon kan 40 either way.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
 from enum import Enum
 from typing import NamedTuple
 
@@ -40,6 +40,7 @@ from .shape import KOKUSHI_KINDS, decompose, is_chiitoitsu, is_kokushi
 from .tiles import TERMINALS_AND_HONORS, Tile, dora_kind
 from .yaku import (
     DORA,
+    F_CLOSED,
     HAND_REGULAR,
     HAND_YAKUMAN,
     READING_REGULAR,
@@ -123,6 +124,10 @@ class HandScore(NamedTuple):
 
 _RED_PER_KIND: dict[int, dict[int, int]] = {0: {}, 3: {4: 1, 13: 1, 22: 1}, 4: {4: 1, 13: 2, 22: 1}}
 _FIVES = frozenset((4, 13, 22))
+#: red fives in the set, of 5m, 5p, 5s, by ``red_fives``
+_RED_FIVES = {
+    n: (per_kind.get(4, 0), per_kind.get(13, 0), per_kind.get(22, 0)) for n, per_kind in _RED_PER_KIND.items()
+}
 
 
 def validate(hand: Hand, s: Situation, rules: Rules) -> None:
@@ -165,7 +170,52 @@ def validate(hand: Hand, s: Situation, rules: Rules) -> None:
                 f"{where}: a chi is only called from the player on the left (seat {(s.winner - 1) % n})",
                 "contradiction",
             )
-    # Tiles: copies (dora indicators are tiles too), red fives, three-player manzu.
+    # Tiles: copies (dora indicators are tiles too), red fives, three-player manzu. The common case is
+    # judged here at a glance; anything else goes to _check_tiles, which says what is wrong.
+    counts: Sequence[int] = hand.counts  # at most four of a kind (Hand checks it)
+    red_fives = hand.red_fives
+    careful = False  # an indicator is red, or makes a fifth copy
+    if s.dora_indicators or s.ura_indicators:
+        seen = list(counts)
+        for t in s.dora_indicators + s.ura_indicators:
+            k = t.kind
+            seen[k] += 1
+            careful = careful or t.red or seen[k] > 4
+        counts = seen
+    allowed = _RED_FIVES[rules.red_fives]
+    if (
+        careful
+        or red_fives[0] > allowed[0]
+        or red_fives[1] > allowed[1]
+        or red_fives[2] > allowed[2]
+        or counts[4] - red_fives[0] > 4 - allowed[0]
+        or counts[13] - red_fives[1] > 4 - allowed[1]
+        or counts[22] - red_fives[2] > 4 - allowed[2]
+        or (n == 3 and any(counts[1:8]))
+    ):
+        _check_tiles(hand, s, rules)
+    if s.kita:
+        if n != 3 or not rules.nukidora:
+            raise InvalidHandError(
+                "kita: North tiles are only set aside in three-player games with nukidora", "contradiction"
+            )
+        if s.kita < 0 or s.kita + counts[30] > 4:
+            raise InvalidHandError(
+                f"kita={s.kita}: with {counts[30]} North tile(s) in sight, more than four", "impossible"
+            )
+    if len(s.dora_indicators) > 5:
+        raise InvalidHandError(f"dora_indicators: {len(s.dora_indicators)} given, at most 5", "impossible")
+    if len(s.ura_indicators) > len(s.dora_indicators):
+        raise InvalidHandError(
+            f"ura_indicators: {len(s.ura_indicators)} given for {len(s.dora_indicators)} dora indicator(s)",
+            "impossible",
+        )
+    _check_situation(hand, s, rules)
+
+
+def _check_tiles(hand: Hand, s: Situation, rules: Rules) -> None:
+    """The copies of each kind in the hand and dora indicators, red fives and three-player manzu."""
+    n = s.players
     visible = hand.all_tiles()
     in_hand = len(visible)
     visible.extend(s.dora_indicators)
@@ -193,32 +243,14 @@ def validate(hand: Hand, s: Situation, rules: Rules) -> None:
             )
         if n == 3 and 0 < k < 8:
             raise InvalidHandError(f"{Tile(k)}: three-player mahjong has no 2m-8m", "impossible")
-    if s.kita:
-        if n != 3 or not rules.nukidora:
-            raise InvalidHandError(
-                "kita: North tiles are only set aside in three-player games with nukidora", "contradiction"
-            )
-        if s.kita < 0 or s.kita + counts[30] > 4:
-            raise InvalidHandError(
-                f"kita={s.kita}: with {counts[30]} North tile(s) in sight, more than four", "impossible"
-            )
-    if len(s.dora_indicators) > 5:
-        raise InvalidHandError(f"dora_indicators: {len(s.dora_indicators)} given, at most 5", "impossible")
-    if len(s.ura_indicators) > len(s.dora_indicators):
-        raise InvalidHandError(
-            f"ura_indicators: {len(s.ura_indicators)} given for {len(s.dora_indicators)} dora indicator(s)",
-            "impossible",
-        )
-    _check_situation(hand, s, rules)
 
 
 def _check_situation(hand: Hand, s: Situation, rules: Rules) -> None:
     def bad(msg: str) -> InvalidHandError:
         return InvalidHandError(msg, "contradiction")
 
-    closed = hand.is_closed
-    tsumo = s.tsumo
-    if s.in_riichi and not closed:
+    tsumo = s.discarder is None
+    if (s.riichi or s.double_riichi) and not hand.is_closed:
         raise bad("riichi: a hand with an open meld cannot be in riichi")
     if s.ippatsu and not s.in_riichi:
         raise bad("ippatsu: needs riichi or double_riichi")
@@ -243,6 +275,8 @@ def _check_situation(hand: Hand, s: Situation, rules: Rules) -> None:
         raise bad("houtei: the last-discard ron needs 'from'")
     if s.chankan and s.houtei:
         raise bad("chankan and houtei cannot both hold")
+    if not (s.tenhou or s.chiihou or s.renhou):
+        return
     first = [name for name in ("tenhou", "chiihou", "renhou") if getattr(s, name)]
     if len(first) > 1:
         raise bad(f"{first[0]} and {first[1]} cannot both hold")
@@ -306,10 +340,10 @@ def _readings(f: HandFacts) -> list[Reading]:
 _SIMPLE, _TERMINAL, _HONOR = 0, 1, 2
 
 
-def _set_fu_entry(exposed: bool, kan: bool, cls: int) -> tuple[str, int]:
+def _set_fu_entry(exposed: bool, kan: bool, cls: int) -> FuItem:
     fu = (2 if exposed else 4) * (1 if cls == _SIMPLE else 2) * (4 if kan else 1)
     name = ("simple", "terminal", "honor")[cls]
-    return f"{'open' if exposed else 'closed'}_{name}_{'kan' if kan else 'pon'}", fu
+    return FuItem(f"{'open' if exposed else 'closed'}_{name}_{'kan' if kan else 'pon'}", fu)
 
 
 #: fu of a triplet or kan by (exposed, kan, simple/terminal/honour): 2 for an open simple pon, x2 for
@@ -320,9 +354,35 @@ _SET_FU = {
     for kan in (False, True)
     for cls in (_SIMPLE, _TERMINAL, _HONOR)
 }
+#: the fu of a concealed triplet of each kind (closed, or exposed by the ron that completed it)
+_OWN_TRIPLET_FU = tuple(
+    {
+        exposed: _SET_FU[
+            (exposed, False, _HONOR if k >= 27 else _TERMINAL if k in TERMINALS_AND_HONORS else _SIMPLE)
+        ]
+        for exposed in (False, True)
+    }
+    for k in range(34)
+)
+#: the fixed lines of a breakdown (made once: a breakdown only points at them)
+_FU_CHIITOITSU = (FuItem("chiitoitsu", 25),)
+_FU_BASE = FuItem("base", 20)
+_FU_TSUMO = FuItem("tsumo", 2)
+_FU_MENZEN_RON = FuItem("menzen_ron", 10)
+_FU_OPEN_PINFU = FuItem("open_pinfu", 10)
+_FU_WAIT = {
+    Wait.KANCHAN: FuItem("kanchan_wait", 2),
+    Wait.PENCHAN: FuItem("penchan_wait", 2),
+    Wait.TANKI: FuItem("tanki_wait", 2),
+}
+_FU_DRAGON_PAIR = FuItem("dragon_pair", 2)
+_FU_SEAT_WIND_PAIR = FuItem("seat_wind_pair", 2)
+_FU_ROUND_WIND_PAIR = FuItem("round_wind_pair", 2)
+_FU_VALUE_PAIR = FuItem("value_pair", 2)
+_FU_DOUBLE_WIND_PAIR = {fu: FuItem("double_wind_pair", fu) for fu in (2, 4)}
 
 
-def _set_fu(kind: int, exposed: bool, kan: bool) -> tuple[str, int]:
+def _set_fu(kind: int, exposed: bool, kan: bool) -> FuItem:
     cls = _HONOR if kind >= 27 else _TERMINAL if kind in TERMINALS_AND_HONORS else _SIMPLE
     return _SET_FU[(exposed, kan, cls)]
 
@@ -330,55 +390,62 @@ def _set_fu(kind: int, exposed: bool, kan: bool) -> tuple[str, int]:
 def fu_breakdown(r: Reading, pinfu: bool) -> tuple[int, tuple[FuItem, ...]]:
     """Fu of a reading (rounded up to 10) and the items that make it up."""
     fu, items = _fu(r, pinfu)
-    return fu, tuple(FuItem(reason, n) for reason, n in items)
+    return fu, tuple(items)
 
 
-def _fu(r: Reading, pinfu: bool) -> tuple[int, list[tuple[str, int]]]:
+def _fu(r: Reading, pinfu: bool) -> tuple[int, Sequence[FuItem]]:
     f = r.facts
     if r.form is Form.CHIITOITSU:
-        return 25, [("chiitoitsu", 25)]
+        return 25, _FU_CHIITOITSU
     if r.form is Form.KOKUSHI:
-        return 0, []  # no sets to count: Tenhou records kokushi with 0 fu
-    items = [("base", 20)]
+        return 0, ()  # no sets to count: Tenhou records kokushi with 0 fu
     if pinfu and f.tsumo:
-        return 20, items
+        return 20, (_FU_BASE,)
+    items = [_FU_BASE]
+    total = 20
     if f.tsumo:
         if f.rules.rinshan_tsumo_fu or not f.situation.rinshan:
-            items.append(("tsumo", 2))
+            items.append(_FU_TSUMO)
+            total += 2
     elif f.closed:
-        items.append(("menzen_ron", 10))
+        items.append(_FU_MENZEN_RON)
+        total += 10
     wait = r.wait
-    if wait is Wait.KANCHAN:
-        items.append(("kanchan_wait", 2))
-    elif wait is Wait.PENCHAN:
-        items.append(("penchan_wait", 2))
-    elif wait is Wait.TANKI:
-        items.append(("tanki_wait", 2))
+    if wait is Wait.KANCHAN or wait is Wait.PENCHAN or wait is Wait.TANKI:
+        items.append(_FU_WAIT[wait])
+        total += 2
     p = r.pair
     if f.value_mask >> p & 1:
         if p == f.seat_wind and p == f.round_wind:
-            items.append(("double_wind_pair", f.rules.double_wind_pair_fu))
+            item = _FU_DOUBLE_WIND_PAIR.get(f.rules.double_wind_pair_fu)
+            if item is None:
+                item = FuItem("double_wind_pair", f.rules.double_wind_pair_fu)
         elif p >= 31:
-            items.append(("dragon_pair", 2))
+            item = _FU_DRAGON_PAIR
         elif p == f.seat_wind:
-            items.append(("seat_wind_pair", 2))
+            item = _FU_SEAT_WIND_PAIR
         elif p == f.round_wind:
-            items.append(("round_wind_pair", 2))
+            item = _FU_ROUND_WIND_PAIR
         else:
-            items.append(("value_pair", 2))
+            item = _FU_VALUE_PAIR
+        items.append(item)
+        total += item.fu
     for k, exposed, kan in f.meld_trip_fu:
-        items.append(_set_fu(k, exposed, kan))
+        item = _set_fu(k, exposed, kan)
+        items.append(item)
+        total += item.fu
     ron = r.ron_triplet
-    for k in r.triplets[len(f.meld_trips) :]:
-        exposed = k == ron
-        if exposed:
-            ron = -1
-        items.append(_set_fu(k, exposed, False))
-    total = 0
-    for _, n in items:
-        total += n
+    n_melded = len(f.meld_trips)
+    if len(r.triplets) > n_melded:
+        for k in r.triplets[n_melded:]:
+            exposed = k == ron
+            if exposed:
+                ron = -1
+            item = _OWN_TRIPLET_FU[k][exposed]
+            items.append(item)
+            total += item.fu
     if total == 20 and not f.closed and not f.tsumo:
-        items.append(("open_pinfu", 10))
+        items.append(_FU_OPEN_PINFU)
         return 30, items
     return (total + 9) // 10 * 10, items
 
@@ -428,33 +495,55 @@ def _dora(f: HandFacts) -> list[YakuHan]:
         k = dora_kind(ind.kind, players)
         n += counts[k] + (kita_north if k == 30 else 0)
     if n:
-        out.append(YakuHan(DORA["dora"], n))
-    reds = sum(1 for t in f.hand.all_tiles() if t.red)
+        out.append(_yaku_han(_DORA, n))
+    reds = f.hand.reds
     if reds:
-        out.append(YakuHan(DORA["aka_dora"], reds))
+        out.append(_yaku_han(_AKA_DORA, reds))
     if s.in_riichi and f.rules.ura_dora:
         u = 0
         for ind in s.ura_indicators:
             k = dora_kind(ind.kind, players)
             u += counts[k] + (kita_north if k == 30 else 0)
         if u:
-            out.append(YakuHan(DORA["ura_dora"], u))
+            out.append(_yaku_han(_URA_DORA, u))
     if kita_north:
-        out.append(YakuHan(DORA["kita"], kita_north))
+        out.append(_yaku_han(_KITA, kita_north))
     return out
 
 
-@dataclass(slots=True)
+_DORA, _AKA_DORA, _URA_DORA, _KITA = DORA["dora"], DORA["aka_dora"], DORA["ura_dora"], DORA["kita"]
+
+
+def _yaku_han(yaku: Yaku, han: int) -> YakuHan:
+    return tuple.__new__(YakuHan, (yaku, han, 0))
+
+
 class _Candidate:
-    key: tuple[int, int, int, int]  # base points, is a yakuman, han, fu
-    han: int
-    fu: int
-    limit: Limit | None
-    base: int
-    yaku: list[YakuHan]
-    fu_items: list[tuple[str, int]]
-    yakuman: int
-    reading: Reading
+    """One reading as scored, while the best is looked for."""
+
+    __slots__ = ("base", "fu", "fu_items", "han", "key", "limit", "reading", "yaku", "yakuman")
+
+    def __init__(
+        self,
+        key: tuple[int, int, int, int],  # base points, is a yakuman, han, fu
+        han: int,
+        fu: int,
+        limit: Limit | None,
+        base: int,
+        yaku: list[YakuHan],
+        fu_items: Sequence[FuItem],
+        yakuman: int,
+        reading: Reading,
+    ) -> None:
+        self.key = key
+        self.han = han
+        self.fu = fu
+        self.limit = limit
+        self.base = base
+        self.yaku = yaku
+        self.fu_items = fu_items
+        self.yakuman = yakuman
+        self.reading = reading
 
 
 _PINFU = YAKU_BY_ID["pinfu"]
@@ -462,38 +551,42 @@ _HandLevel = tuple[list[YakuHan], list[YakuHan], YakuHan | None]
 
 
 _GROUPS = (HAND_YAKUMAN, HAND_REGULAR, READING_YAKUMAN, READING_REGULAR)
-_ASKED: dict[tuple[int, int], tuple[Yaku, ...]] = {}
+#: (predicate, the yaku as counted) of each group worth asking, by group, features and double yakuman
+_Asked = tuple[tuple[Callable[[Reading], bool], YakuHan], ...]
+_ASKED: dict[tuple[int, int, frozenset[str]], _Asked] = {}
 
 
-def _asked(group: int, features: int) -> tuple[Yaku, ...]:
-    """The yaku of a group worth asking about a hand with these features."""
-    key = (group, features)
+def _asked(group: int, features: int, double: frozenset[str]) -> _Asked:
+    """The yaku of a group worth asking about a hand with these features (``F_CLOSED`` among
+    them), each with its predicate and its han as counted in such a hand."""
+    key = (group, features, double)
     found = _ASKED.get(key)
     if found is None:
-        found = _ASKED[key] = tuple(y for y in _GROUPS[group] if y.needs & features == y.needs)
+        closed = bool(features & F_CLOSED)
+        entries = []
+        for y in _GROUPS[group]:
+            han = y.han_closed if closed else y.han_open
+            if han is None or y.needs & features != y.needs:
+                continue
+            if y.yakuman:
+                mult = 2 if y.id in double else 1
+                entries.append((y.predicate, YakuHan(y, 13 * mult, mult)))
+            else:
+                entries.append((y.predicate, YakuHan(y, han)))
+        found = _ASKED[key] = tuple(entries)
     return found
 
 
-def _matching(group: int, r: Reading, closed: bool, double: frozenset[str]) -> list[YakuHan]:
-    out = []
-    for y in _asked(group, r.facts.features):
-        h = y.han_closed if closed else y.han_open
-        if h is not None and y.predicate(r):
-            if y.yakuman:
-                mult = 2 if y.id in double else 1
-                out.append(YakuHan(y, 13 * mult, mult))
-            else:
-                out.append(YakuHan(y, h))
-    return out
+def _matching(group: int, r: Reading, double: frozenset[str]) -> list[YakuHan]:
+    return [counted for predicate, counted in _asked(group, r.facts.features, double) if predicate(r)]
 
 
 def _hand_level(r: Reading) -> _HandLevel:
     """The yaku that are the same for every reading of a hand's form:
     yakuman, regular yaku, and renhou when it is worth a limit."""
-    f = r.facts
-    rules = f.rules
-    ym = _matching(0, r, f.closed, rules.double_yakuman)
-    regular = _matching(1, r, f.closed, rules.double_yakuman)
+    rules = r.facts.rules
+    ym = _matching(0, r, rules.double_yakuman)
+    regular = _matching(1, r, rules.double_yakuman)
     renhou = None
     for i, y in enumerate(regular):
         if y.yaku.id == "renhou":
@@ -507,10 +600,11 @@ def _evaluate(r: Reading, hand_level: _HandLevel, dora: list[YakuHan], dora_han:
     """Score one reading (``None`` when it has no yaku)."""
     f = r.facts
     rules = f.rules
-    closed = f.closed
     hand_ym, hand_regular, renhou = hand_level
-    ym = hand_ym + _matching(2, r, closed, rules.double_yakuman)
-    pinfu = closed and r.form is Form.STANDARD and _PINFU.predicate(r)
+    ym = _matching(2, r, rules.double_yakuman)
+    if hand_ym:
+        ym = hand_ym + ym
+    pinfu = f.closed and r.form is Form.STANDARD and _PINFU.predicate(r)
     fu, fu_items = _fu(r, pinfu)
     if ym:
         # yakuman replace every other yaku
@@ -522,7 +616,9 @@ def _evaluate(r: Reading, hand_level: _HandLevel, dora: list[YakuHan], dora_han:
         return _Candidate(
             (base, 1, 13 * total, fu), 13 * total, fu, Limit.YAKUMAN, base, ym, fu_items, total, r
         )
-    found = hand_regular + _matching(3, r, closed, rules.double_yakuman)
+    found = _matching(3, r, rules.double_yakuman)
+    if hand_regular:
+        found = hand_regular + found
     if found:
         han = dora_han
         for y in found:
@@ -539,7 +635,9 @@ def _evaluate(r: Reading, hand_level: _HandLevel, dora: list[YakuHan], dora_han:
             return _Candidate(
                 (rbase, 0, renhou.han, fu), renhou.han, fu, rlimit, rbase, [renhou], fu_items, 0, r
             )
-    return _Candidate((base, 0, han, fu), han, fu, limit, base, found + dora, fu_items, 0, r)
+    return _Candidate(
+        (base, 0, han, fu), han, fu, limit, base, found + dora if dora else found, fu_items, 0, r
+    )
 
 
 def score_hand(hand: Hand, situation: Situation, rules: Rules) -> HandScore:
@@ -570,17 +668,26 @@ def _score(hand: Hand, situation: Situation, rules: Rules) -> HandScore:
             best = c
     if best is None:
         raise InvalidHandError(f"{hand} has no yaku (dora do not count as yaku)", "no_yaku")
-    yaku = sorted(best.yaku, key=lambda y: YAKU_ORDER[y.yaku.id])
-    return HandScore(
-        han=best.han,
-        fu=best.fu,
-        limit=best.limit,
-        base_points=best.base,
-        yaku=tuple(yaku),
-        fu_breakdown=tuple(FuItem(reason, n) for reason, n in best.fu_items),
-        yakuman=best.yakuman,
-        reading=best.reading,
-        hand=hand,
-        situation=situation,
-        rules=rules,
+    yaku = best.yaku
+    if len(yaku) > 1:
+        yaku.sort(key=_report_order)
+    return tuple.__new__(
+        HandScore,
+        (
+            best.han,
+            best.fu,
+            best.limit,
+            best.base,
+            tuple(yaku),
+            tuple(best.fu_items),
+            best.yakuman,
+            best.reading,
+            hand,
+            situation,
+            rules,
+        ),
     )
+
+
+def _report_order(y: YakuHan) -> int:
+    return YAKU_ORDER[y.yaku.id]

@@ -133,6 +133,12 @@ def _suit_table(key: tuple[int, ...], base: int) -> tuple[int, tuple[Raw, ...]]:
     return 1, tuple(out)
 
 
+#: _suit_table of each suit by its counts, looked up without a call (decompose is the hot path);
+#: at most _READINGS_KEPT patterns per suit are kept (a hand meets a few thousand at most)
+_READINGS: tuple[dict[tuple[int, ...], tuple[int, tuple[Raw, ...]]], ...] = ({}, {}, {})
+_READINGS_KEPT = 50_000
+
+
 def decompose(counts: list[int]) -> list[Raw]:
     """Every reading of ``counts`` as :data:`Raw` tuples (the fast form of
     :func:`standard_decompositions`, with the features yaku ask about)."""
@@ -151,11 +157,18 @@ def decompose(counts: list[int]) -> list[Raw]:
                 return []
     combos: list[Raw] = [(pair, h_trips, (), h_mask, 0, 0, True)]
     pairs = 1 if pair >= 0 else 0
-    for base in (0, 9, 18):
+    for suit in range(3):
+        base = 9 * suit
         key = tuple(counts[base : base + 9])
         if key == _EMPTY9:
             continue
-        has_pair, table = _suit_table(key, base)
+        known = _READINGS[suit]
+        found = known.get(key)
+        if found is None:
+            found = _suit_table(key, base)
+            if len(known) < _READINGS_KEPT:
+                known[key] = found
+        has_pair, table = found
         if not table:
             return []
         pairs += has_pair

@@ -19,6 +19,7 @@ Tile.parse('5p')
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
@@ -141,6 +142,33 @@ def parse_tiles(text: str) -> tuple[Tile, ...]:
     """
     if not isinstance(text, str):
         raise NotationError(f"tiles must be a string in mpsz notation, not {type(text).__name__}")
+    # the common case: groups of digits and a suit letter that cover the whole text
+    out: list[Tile] = []
+    length = 0
+    try:
+        for digits, suit in _GROUP.findall(text):
+            by_digit = _BY_DIGIT[suit]
+            out += [by_digit[d] for d in digits]
+            length += len(digits) + 1
+    except KeyError:  # 0z, 8z or 9z: the careful reading below says which
+        length = -1
+    if length == len(text):
+        return tuple(out)
+    return _parse_tiles_slowly(text)
+
+
+#: digits followed by a suit letter (what the fast path of parse_tiles reads)
+_GROUP = re.compile(r"([0-9]+)([mpsz])")
+_BY_DIGIT: dict[str, dict[str, Tile]] = {
+    suit: {str(n): _PLAIN[9 * i + n - 1] for n in range(1, 10 if i < 3 else 8)}
+    for i, suit in enumerate(SUITS)
+}
+for _i, _suit in enumerate("mps"):
+    _BY_DIGIT[_suit]["0"] = _RED[9 * _i + 4]
+
+
+def _parse_tiles_slowly(text: str) -> tuple[Tile, ...]:
+    """:func:`parse_tiles` character by character, naming what is wrong."""
     out: list[Tile] = []
     pending: list[tuple[int, str]] = []  # (position, digit)
     for pos, ch in enumerate(text):

@@ -123,17 +123,12 @@ class HandFacts:
         self.situation = s = situation
         self.rules = rules
         kf = _KIND_FLAGS
-        concealed = [0] * 34
-        flags = 0
-        for t in hand.concealed:
-            k = t.kind
-            concealed[k] += 1
-            flags |= kf[k]
         self.win = win = hand.win_tile.kind
-        concealed[win] += 1
-        flags |= kf[win]
-        self.concealed = concealed
-        counts = concealed[:]
+        flags = kf[win]
+        for t in hand.concealed:
+            flags |= kf[t.kind]
+        self.counts = counts = list(hand.counts)
+        self.concealed = concealed = counts[:] if hand.melds else counts
         runs: list[int] = []
         trips: list[int] = []
         trip_fu: list[tuple[int, bool, bool]] = []
@@ -143,16 +138,16 @@ class HandFacts:
             k = m.kind
             mtype = m.type
             if mtype is MeldType.CHI:
-                counts[k] += 1
-                counts[k + 1] += 1
-                counts[k + 2] += 1
+                concealed[k] -= 1
+                concealed[k + 1] -= 1
+                concealed[k + 2] -= 1
                 flags |= kf[k] | kf[k + 1] | kf[k + 2]
                 runs.append(k)
                 run_mask |= 1 << k
                 outside = outside and k % 9 in (0, 6)
                 closed = False
                 continue
-            counts[k] += len(m.tiles)
+            concealed[k] -= len(m.tiles)
             flags |= kf[k]
             trips.append(k)
             trip_mask |= 1 << k
@@ -168,7 +163,6 @@ class HandFacts:
                     closed = False
                 else:
                     hidden += 1
-        self.counts = counts
         self.meld_runs, self.meld_trips, self.meld_trip_fu = tuple(runs), tuple(trips), tuple(trip_fu)
         self.meld_run_mask, self.meld_trip_mask, self.meld_outside = run_mask, trip_mask, outside
         self.kans, self.meld_concealed, self.closed = kans, hidden, closed

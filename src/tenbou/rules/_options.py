@@ -327,7 +327,8 @@ class Rules:
             spec = OPTION_SPECS.get(name)
             if spec is None:
                 raise RuleError(f"unknown rule option {name!r}{_did_you_mean(name)}")
-            fixed[name] = _coerce(spec, value)
+            fixed[name] = value = _coerce(spec, value)
+            _check(spec, value)  # before the copy is made: a compiled Rules checks types first
         return dataclasses.replace(self, **fixed)  # type: ignore[arg-type]
 
     def to_dict(self) -> dict[str, object]:
@@ -355,7 +356,8 @@ class Rules:
             spec = OPTION_SPECS.get(name)
             if spec is None:
                 raise RuleError(f"unknown rule option {name!r}{_did_you_mean(name)}")
-            fixed[name] = _coerce(spec, value)
+            fixed[name] = value = _coerce(spec, value)
+            _check(spec, value)
         return cls(**fixed)  # type: ignore[arg-type]
 
 
