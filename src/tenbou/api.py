@@ -17,7 +17,6 @@ tenbou.errors.NotationError: hand: '8z' is not a tile (honours are 1z-7z) in '12
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import lru_cache
 from typing import Any
 
 from .errors import NotationError, RequestError, TenbouError
@@ -26,7 +25,8 @@ from .pao import Liability, daiminkan_meld, liabilities
 from .payment import PaymentKind, Settlement, WinSettlement, payment_to_dict, settle_draw, settle_wins
 from .rules import Rules, rules_from_request
 from .scoring import HandScore, score_hand
-from .tiles import Tile, Wind, parse_tiles
+from .tiles import Tile, Wind, new_record, parse_tiles
+from .yaku import YAKU_BY_ID
 
 __all__ = [
     "hand_score_to_dict",
@@ -55,16 +55,11 @@ _MELD_TYPES = {t.value: t for t in MeldType}
 _WINDS = {w.value: w for w in Wind}
 
 
-@lru_cache(maxsize=4096)
-def _tiles(text: str) -> tuple[Tile, ...]:
-    return parse_tiles(text)
-
-
 def _field_tiles(value: object, field: str) -> tuple[Tile, ...]:
     if not isinstance(value, str):
         raise RequestError(f"{field}: expected tiles in mpsz notation (a string), not {value!r}")
     try:
-        return _tiles(value)
+        return parse_tiles(value)
     except NotationError as e:
         raise NotationError(f"{field}: {e}") from None
 
@@ -113,16 +108,17 @@ def _indicators(req: Mapping[str, Any], key: str) -> tuple[Tile, ...]:
 
 
 def _meld(obj: object, i: int) -> Meld:
-    if type(obj) is dict and _MELD_KEYS.issuperset(obj):
+    if type(obj) is dict and len(obj) <= 4:
         # melds repeat: a well-formed one is made once (Meld is immutable); anything else is
         # read by _new_meld, whose errors name the field
-        get = obj.get
-        mtype, tiles, src, called = get("type"), get("tiles"), get("from"), get("called")
+        raw: dict[str, object] = obj
+        mtype, tiles, src, called = raw.get("type"), raw.get("tiles"), raw.get("from"), raw.get("called")
         if (
             type(mtype) is str
             and type(tiles) is str
             and (src is None or type(src) is int)
             and (called is None or type(called) is str)
+            and len(raw) == 2 + ("from" in raw) + ("called" in raw)  # no other field
         ):
             key = (mtype, tiles, src, called)
             found = _MELDS.get(key)
@@ -209,7 +205,7 @@ def parse_win_request(
     kita = request.get("kita", 0)
     if type(kita) is not int or kita < 0:
         kita = _count(request, "kita")
-    situation = tuple.__new__(
+    situation = new_record(
         Situation,
         (
             players,
@@ -226,17 +222,19 @@ def parse_win_request(
     return hand, situation, rules
 
 
+#: the output entry of each yaku, copied and given its han for a hand
+_YAKU_ENTRY: dict[str, dict[str, Any]] = {
+    y.id: {"id": y.id, "name": y.name, "name_ja": y.name_ja, "han": 0} for y in YAKU_BY_ID.values()
+}
+
+
 def hand_score_to_dict(hs: HandScore) -> dict[str, Any]:
     """The winning-hand output fields of a :class:`HandScore` (no payments)."""
     s = hs.situation
     yaku = []
     for y in hs.yaku:
-        entry: dict[str, Any] = {
-            "id": y.yaku.id,
-            "name": y.yaku.name,
-            "name_ja": y.yaku.name_ja,
-            "han": y.han,
-        }
+        entry = _YAKU_ENTRY[y.yaku.id].copy()
+        entry["han"] = y.han
         if y.yakuman:
             entry["yakuman"] = y.yakuman
         yaku.append(entry)

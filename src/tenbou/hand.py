@@ -242,9 +242,6 @@ def _one_tile(text: str, context: str) -> Tile:
     return tiles[0]
 
 
-_UP_TO_FOUR = bytes(range(5))
-
-
 class Hand:
     """A winning hand: ``concealed`` tiles without the winning tile, ``melds`` in
     call order and the ``win_tile``. Construction checks the tile count
@@ -290,12 +287,11 @@ class Hand:
                 counts[k] += len(m.tiles)
             if m.reds:
                 red_fives[k // 9] += m.reds
-        if bytes(counts).translate(None, _UP_TO_FOUR):  # a count above four is left
-            for kind, n in enumerate(counts):
-                if n > 4:
-                    raise NotationError(
-                        f"{n} copies of {Tile(kind)} in one hand (there are only four) in {str(self)!r}"
-                    )
+        for kind, n in enumerate(counts):
+            if n > 4:
+                raise NotationError(
+                    f"{n} copies of {Tile(kind)} in one hand (there are only four) in {str(self)!r}"
+                )
         #: how many tiles of each kind (34 counts) the hand holds, melds and winning tile included
         self.counts: Final = tuple(counts)
         #: how many of its tiles are red fives, and of each suit (m, p, s)

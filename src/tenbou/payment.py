@@ -50,6 +50,7 @@ from .errors import InvalidHandError
 from .pao import Liability
 from .rules import Rules
 from .scoring import HandScore
+from .tiles import new_record
 
 __all__ = [
     "DrawSettlement",
@@ -272,7 +273,7 @@ def win_payments(
 def _pay(out: list[Payment], receiver: int, payer: int, points: int, kind: PaymentKind) -> None:
     """Add a transfer to ``out`` (none when it is zero)."""
     if points:
-        out.append(tuple.__new__(Payment, (payer, receiver, points, kind)))
+        out.append(new_record(Payment, (payer, receiver, points, kind)))
 
 
 def _payers(players: int, winner: int, dealer: int) -> list[int]:
@@ -401,10 +402,10 @@ def _settle_one(
     chips = win_chips(hs, rules)
     chip_tuple = None if chips is None else tuple(chips)
     changes = tuple(deltas(pays, n))
-    result = tuple.__new__(WinSettlement, (hs, tuple(pao), pays, changes, chip_tuple))
+    result = new_record(WinSettlement, (hs, tuple(pao), pays, changes, chip_tuple))
     dealer = s.dealer
-    nxt = NextHand(dealer, honba + 1, 0) if s.winner == dealer else NextHand((dealer + 1) % n, 0, 0)
-    return tuple.__new__(Settlement, ("win", (result,), pays, changes, nxt, chip_tuple, (), None))
+    nxt = new_record(NextHand, (dealer, honba + 1, 0) if s.winner == dealer else ((dealer + 1) % n, 0, 0))
+    return new_record(Settlement, ("win", (result,), pays, changes, nxt, chip_tuple, (), None))
 
 
 def next_after_draw(

@@ -37,7 +37,7 @@ from .errors import InvalidHandError
 from .hand import Hand, MeldType, Situation
 from .rules import Rules
 from .shape import KOKUSHI_KINDS, decompose, is_chiitoitsu, is_kokushi
-from .tiles import TERMINALS_AND_HONORS, Tile, dora_kind
+from .tiles import TERMINALS_AND_HONORS, Tile, dora_kind, new_record
 from .yaku import (
     DORA,
     F_CLOSED,
@@ -515,7 +515,7 @@ _DORA, _AKA_DORA, _URA_DORA, _KITA = DORA["dora"], DORA["aka_dora"], DORA["ura_d
 
 
 def _yaku_han(yaku: Yaku, han: int) -> YakuHan:
-    return tuple.__new__(YakuHan, (yaku, han, 0))
+    return new_record(YakuHan, (yaku, han, 0))
 
 
 class _Candidate:
@@ -671,7 +671,7 @@ def _score(hand: Hand, situation: Situation, rules: Rules) -> HandScore:
     yaku = best.yaku
     if len(yaku) > 1:
         yaku.sort(key=_report_order)
-    return tuple.__new__(
+    return new_record(
         HandScore,
         (
             best.han,

@@ -19,10 +19,10 @@ Tile.parse('5p')
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from enum import Enum
+from typing import Any, TypeVar
 
 from .errors import NotationError
 
@@ -120,6 +120,16 @@ _PLAIN = tuple(Tile(k) for k in range(34))
 _RED = {k: Tile(k, True) for k in _RED_KINDS}
 
 
+_Record = TypeVar("_Record", bound=tuple[Any, ...])
+_TUPLE_NEW: Callable[..., Any] = tuple.__new__
+
+
+def new_record(cls: type[_Record], values: tuple[Any, ...]) -> _Record:
+    """An instance of the ``NamedTuple`` class ``cls`` from its field values, without the call of the
+    generated ``__new__`` (records are built for every hand scored; this is the cheap way)."""
+    return _TUPLE_NEW(cls, values)  # type: ignore[no-any-return]
+
+
 def kind_text(kind: int) -> str:
     """mpsz text of a kind: ``kind_text(27) == '1z'``."""
     return f"{kind % 9 + 1}{SUITS[kind // 9]}"
@@ -142,23 +152,47 @@ def parse_tiles(text: str) -> tuple[Tile, ...]:
     """
     if not isinstance(text, str):
         raise NotationError(f"tiles must be a string in mpsz notation, not {type(text).__name__}")
-    # the common case: groups of digits and a suit letter that cover the whole text
-    out: list[Tile] = []
-    length = 0
-    try:
-        for digits, suit in _GROUP.findall(text):
-            by_digit = _BY_DIGIT[suit]
-            out += [by_digit[d] for d in digits]
-            length += len(digits) + 1
-    except KeyError:  # 0z, 8z or 9z: the careful reading below says which
-        length = -1
-    if length == len(text):
-        return tuple(out)
+    # The common case: at most one group of digits per suit letter, in the order m p s z
+    # ("234m456678p55z"). Each group is read once and remembered; anything else (or a group
+    # that is not all digits, or 0z) is read character by character below, which names the fault.
+    out: tuple[Tile, ...] = ()
+    start = 0
+    for suit in SUITS:
+        end = text.find(suit, start)
+        if end >= 0:
+            group = text[start : end + 1]
+            tiles = _GROUPS.get(group)
+            if tiles is None:
+                tiles = _read_group(group)
+                if tiles is None:
+                    return _parse_tiles_slowly(text)
+            out += tiles
+            start = end + 1
+    if start == len(text):
+        return out
     return _parse_tiles_slowly(text)
 
 
-#: digits followed by a suit letter (what the fast path of parse_tiles reads)
-_GROUP = re.compile(r"([0-9]+)([mpsz])")
+#: a group of digits and its suit letter (``"456678p"``) as tiles, for the groups met so far
+_GROUPS: dict[str, tuple[Tile, ...]] = {}
+_GROUPS_KEPT = 50_000
+
+
+def _read_group(group: str) -> tuple[Tile, ...] | None:
+    """The tiles of one well-formed group (remembered), or None."""
+    digits = group[:-1]
+    if not digits or not digits.isascii() or not digits.isdigit():
+        return None
+    by_digit = _BY_DIGIT[group[-1]]
+    try:
+        tiles = tuple([by_digit[d] for d in digits])
+    except KeyError:  # 0z, 8z or 9z
+        return None
+    if len(_GROUPS) < _GROUPS_KEPT:
+        _GROUPS[group] = tiles
+    return tiles
+
+
 _BY_DIGIT: dict[str, dict[str, Tile]] = {
     suit: {str(n): _PLAIN[9 * i + n - 1] for n in range(1, 10 if i < 3 else 8)}
     for i, suit in enumerate(SUITS)
@@ -205,14 +239,19 @@ def format_tiles(tiles: Iterable[Tile]) -> str:
     parts: list[str] = []
     last = ""
     for t in tiles:
-        s = t.suit
+        k = t.kind
+        s = _SUIT_OF[k]
         if parts and s != last:
             parts.append(last)
-        parts.append("0" if t.red else str(t.number))
+        parts.append("0" if t.red else _DIGIT_OF[k])
         last = s
     if parts:
         parts.append(last)
     return "".join(parts)
+
+
+_SUIT_OF = tuple(SUITS[k // 9] for k in range(34))
+_DIGIT_OF = tuple(str(k % 9 + 1) for k in range(34))
 
 
 def format_kinds(kinds: Iterable[int]) -> str:
