@@ -22,7 +22,15 @@ from typing import Any
 from .errors import NotationError, RequestError, TenbouError
 from .hand import Hand, Meld, MeldType, Situation
 from .pao import Liability, daiminkan_meld, liabilities
-from .payment import PaymentKind, Settlement, WinSettlement, payment_to_dict, settle_draw, settle_wins
+from .payment import (
+    PaymentKind,
+    Settlement,
+    WinSettlement,
+    payment_to_dict,
+    settle_draw,
+    settle_win,
+    settle_wins,
+)
 from .rules import Rules, rules_from_request
 from .scoring import HandScore, score_hand
 from .tiles import Tile, Wind, new_record, parse_tiles
@@ -79,7 +87,7 @@ def _one_tile(value: object, field: str) -> Tile:
     return tiles[0]
 
 
-def _int(req: Mapping[str, Any], key: str, default: int | None = None, field: str | None = None) -> int:
+def _int(req: dict[str, Any], key: str, default: int | None = None, field: str | None = None) -> int:
     value = req.get(key, default)
     name = field or key
     if value is None:
@@ -89,14 +97,14 @@ def _int(req: Mapping[str, Any], key: str, default: int | None = None, field: st
     return value
 
 
-def _count(req: Mapping[str, Any], key: str) -> int:
+def _count(req: dict[str, Any], key: str) -> int:
     value = _int(req, key, 0)
     if value < 0:
         raise RequestError(f"{key}: must not be negative, not {value}")
     return value
 
 
-def _indicators(req: Mapping[str, Any], key: str) -> tuple[Tile, ...]:
+def _indicators(req: dict[str, Any], key: str) -> tuple[Tile, ...]:
     value = req.get(key)
     if value is None or value == []:
         return ()
@@ -158,14 +166,20 @@ def _new_meld(obj: object, i: int) -> Meld:
         raise NotationError(f"{field}: {e}") from None
 
 
+def _as_dict(req: object) -> dict[str, Any]:
+    """A request as a dict (look-ups on a dict compile to direct calls); anything but a mapping is refused."""
+    if type(req) is dict:
+        return req
+    if not isinstance(req, Mapping):
+        raise RequestError(f"a request must be a JSON object, not {type(req).__name__}")
+    return dict(req)
+
+
 def parse_win_request(
     req: Mapping[str, Any], *, allowed: frozenset[str] = _WIN_KEYS, rules: Rules | None = None
 ) -> tuple[Hand, Situation, Rules]:
     """A winning-hand request as tenbou objects (validated against the rules)."""
-    if type(req) is not dict and not isinstance(req, Mapping):
-        raise RequestError(f"a request must be a JSON object, not {type(req).__name__}")
-    # a dict (look-ups on it compile to direct calls)
-    request: dict[str, Any] = req if type(req) is dict else dict(req)
+    request = _as_dict(req)
     if not allowed.issuperset(request):
         raise RequestError(f"unknown field {next(k for k in request if k not in allowed)!r}")
     if rules is None:
@@ -260,7 +274,7 @@ def _seat(value: object, field: str, players: int) -> int:
     return value
 
 
-def _liabilities(req: Mapping[str, Any], hand: Hand, hs: HandScore, where: str = "") -> tuple[Liability, ...]:
+def _liabilities(req: dict[str, Any], hand: Hand, hs: HandScore, where: str = "") -> tuple[Liability, ...]:
     """The liabilities of a win: explicit ``pao`` or inferred from the melds,
     plus daiminkan pao on a rinshan win (``rinshan_kan_from``: a seat, or
     ``null`` for none; left out, it is read from a daiminkan as the last meld)."""
@@ -318,7 +332,7 @@ def _liabilities(req: Mapping[str, Any], hand: Hand, hs: HandScore, where: str =
     return tuple(out)
 
 
-def _wareme(req: Mapping[str, Any], players: int) -> int | None:
+def _wareme(req: dict[str, Any], players: int) -> int | None:
     value = req.get("wareme")
     return None if value is None else _seat(value, "wareme", players)
 
@@ -342,13 +356,13 @@ def score(request: Mapping[str, Any]) -> dict[str, Any]:
 
     Raises :class:`~tenbou.errors.TenbouError` on bad input.
     """
-    hand, situation, rules = parse_win_request(request, allowed=_SCORE_KEYS)
-    honba = _count(request, "honba")
-    sticks = _count(request, "riichi_sticks")
+    req = _as_dict(request)
+    hand, situation, rules = parse_win_request(req, allowed=_SCORE_KEYS)
+    honba = _count(req, "honba")
+    sticks = _count(req, "riichi_sticks")
     hs = score_hand(hand, situation, rules)
-    pao = _liabilities(request, hand, hs)
-    settlement = settle_wins([(hs, pao)], honba, sticks, _wareme(request, situation.players))
-    return win_settlement_to_dict(settlement.results[0])
+    pao = _liabilities(req, hand, hs)
+    return win_settlement_to_dict(settle_win(hs, pao, honba, sticks, _wareme(req, situation.players)))
 
 
 _SETTLE_KEYS = frozenset(
@@ -372,8 +386,7 @@ def settle(request: Mapping[str, Any]) -> dict[str, Any]:
 def settle_request(request: Mapping[str, Any], *, rules: Rules | None = None) -> Settlement:
     """:func:`settle` returning the :class:`~tenbou.payment.Settlement` itself.
     With ``rules`` given (as the round engine does), the request has no ``rules`` field."""
-    if not isinstance(request, Mapping):
-        raise RequestError(f"a request must be a JSON object, not {type(request).__name__}")
+    request = _as_dict(request)
     if not _SETTLE_KEYS.issuperset(request):
         raise RequestError(f"unknown field {next(k for k in request if k not in _SETTLE_KEYS)!r}")
     if rules is None:

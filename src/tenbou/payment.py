@@ -64,6 +64,7 @@ __all__ = [
     "next_after_draw",
     "payment_to_dict",
     "settle_draw",
+    "settle_win",
     "settle_wins",
     "win_payments",
 ]
@@ -391,21 +392,41 @@ def settle_wins(
     )
 
 
+def settle_win(
+    hs: HandScore,
+    pao: Sequence[Liability] = (),
+    honba: int = 0,
+    riichi_sticks: int = 0,
+    wareme: int | None = None,
+) -> WinSettlement:
+    """One win settled on its own: its transfers (:func:`win_payments`), deltas and chips."""
+    pays = tuple(win_payments(hs, honba, riichi_sticks, pao, wareme))
+    chips = win_chips(hs, hs.rules)
+    return new_record(
+        WinSettlement,
+        (
+            hs,
+            tuple(pao),
+            pays,
+            tuple(deltas(pays, hs.situation.players)),
+            None if chips is None else tuple(chips),
+        ),
+    )
+
+
 def _settle_one(
     hs: HandScore, pao: Sequence[Liability], honba: int, riichi_sticks: int, wareme: int | None
 ) -> Settlement:
     """:func:`settle_wins` of a single win (a tsumo or one ron)."""
+    result = settle_win(hs, pao, honba, riichi_sticks, wareme)
     s = hs.situation
-    rules = hs.rules
-    n = s.players
-    pays = tuple(win_payments(hs, honba, riichi_sticks, pao, wareme))
-    chips = win_chips(hs, rules)
-    chip_tuple = None if chips is None else tuple(chips)
-    changes = tuple(deltas(pays, n))
-    result = new_record(WinSettlement, (hs, tuple(pao), pays, changes, chip_tuple))
     dealer = s.dealer
-    nxt = new_record(NextHand, (dealer, honba + 1, 0) if s.winner == dealer else ((dealer + 1) % n, 0, 0))
-    return new_record(Settlement, ("win", (result,), pays, changes, nxt, chip_tuple, (), None))
+    nxt = new_record(
+        NextHand, (dealer, honba + 1, 0) if s.winner == dealer else ((dealer + 1) % s.players, 0, 0)
+    )
+    return new_record(
+        Settlement, ("win", (result,), result.payments, result.deltas, nxt, result.chips, (), None)
+    )
 
 
 def next_after_draw(

@@ -27,7 +27,7 @@ from enum import Enum
 from .hand import Hand, MeldType, Situation
 from .rules import Rules
 from .shape import Raw
-from .tiles import DRAGONS, TERMINALS_AND_HONORS, WINDS
+from .tiles import DRAGONS, TERMINALS_AND_HONORS, WINDS, Wind
 
 __all__ = [
     "DORA_IDS",
@@ -107,6 +107,9 @@ _KIND_FLAGS: tuple[int, ...] = tuple(
 )
 
 
+_WIND_KINDS = {w.value: w.kind for w in Wind}
+
+
 class HandFacts:
     """What every reading of one hand shares: tile counts, situation, rules,
     the melds as sets, and flags of the tiles present."""
@@ -168,7 +171,7 @@ class HandFacts:
         self.kans, self.meld_concealed, self.closed = kans, hidden, closed
         self.tsumo = tsumo = s.discarder is None
         self.seat_wind = seat = 27 + (s.winner - s.dealer) % s.players
-        self.round_wind = rnd = 27 + s.round_wind.index
+        self.round_wind = rnd = _WIND_KINDS[s.round_wind._value_]
         self.suits = suits = flags & 7  # bit 1 man, 2 pin, 4 sou
         self.honors = bool(flags & 8)
         self.all_simple = not flags & 16
@@ -184,8 +187,11 @@ class HandFacts:
             or s.renhou or s.tenhou or s.chiihou
         ):  # fmt: skip
             feat |= F_SITUATION
-        if flags & 8 and max(counts[27:]) >= 3:
-            feat |= F_HONOR_TRIPLET
+        if flags & 8:
+            for k in range(27, 34):
+                if counts[k] >= 3:
+                    feat |= F_HONOR_TRIPLET
+                    break
         if suits in (1, 2, 4):
             feat |= F_ONE_SUIT
         if kans >= 3:
