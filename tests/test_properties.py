@@ -15,7 +15,7 @@ from tenbou.api import score
 from tenbou.errors import InvalidHandError, TenbouError
 from tenbou.hand import Hand, Meld, Situation
 from tenbou.rules import get_rules
-from tenbou.scoring import _evaluate, _hand_level, _readings, score_hand
+from tenbou.scoring import _check_tiles, _evaluate, _hand_level, _readings, score_hand, validate
 from tenbou.tiles import format_tiles, parse_tiles
 from tenbou.yaku import YAKU, HandFacts
 
@@ -103,3 +103,52 @@ def test_feature_gates_never_change_a_result(hs: tuple[Hand, Situation]) -> None
         for y in YAKU:
             if y.needs & f.features != y.needs:
                 assert not y.predicate(r), (y.id, str(hand))
+
+
+@settings(max_examples=400, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    winning_hands(),
+    st.lists(tiles, max_size=5),
+    st.lists(tiles, max_size=5),
+    st.sampled_from([0, 3, 4]),
+    st.sampled_from([3, 4]),
+)
+def test_the_quick_tile_check_agrees_with_the_careful_one(
+    hs: tuple[Hand, Situation], dora: list[Any], ura: list[Any], red_fives: int, players: int
+) -> None:
+    """validate judges the common case at a glance and hands the rest to _check_tiles, which counts
+    every tile: whatever the hand, indicators, red fives and players, both say the same."""
+    hand, s = hs
+    rules = TENHOU.replace(red_fives=red_fives, players=(4, 3), nukidora=False)
+    s = s._replace(
+        players=players,
+        dealer=s.dealer % players,
+        winner=s.winner % players,
+        discarder=None,
+        dora_indicators=tuple(dora),
+        ura_indicators=tuple(ura[: len(dora)]),
+        riichi=hand.is_closed,
+        double_riichi=False,
+        ippatsu=False,
+        rinshan=False,
+        chankan=False,
+        haitei=False,
+        houtei=False,
+        tenhou=False,
+        chiihou=False,
+        renhou=False,
+        kita=0,
+    )
+    if any(m.from_seat is not None for m in hand.melds):
+        return  # seats of calls are another check
+    careful: str | None = None
+    try:
+        _check_tiles(hand, s, rules)
+    except InvalidHandError as e:
+        careful = str(e)
+    quick: str | None = None
+    try:
+        validate(hand, s, rules)
+    except InvalidHandError as e:
+        quick = str(e)
+    assert quick == careful

@@ -106,10 +106,16 @@ def _count(req: dict[str, Any], key: str) -> int:
 
 def _indicators(req: dict[str, Any], key: str) -> tuple[Tile, ...]:
     value = req.get(key)
-    if value is None or value == []:
+    if value is None:
         return ()
     if type(value) is list:
-        return tuple([_one_tile(v, f"{key}[{i}]") for i, v in enumerate(value)])
+        out: list[Tile] = []
+        for v in value:
+            tile = _TILE_BY_TEXT.get(v) if type(v) is str else None
+            if tile is None:  # not one tile's text: _one_tile says what is wrong
+                tile = _one_tile(v, f"{key}[{len(out)}]")
+            out.append(tile)
+        return tuple(out)
     if type(value) is str:
         return _field_tiles(value, key)
     raise RequestError(f"{key}: expected a list of tiles, not {value!r}")
@@ -166,6 +172,10 @@ def _new_meld(obj: object, i: int) -> Meld:
         raise NotationError(f"{field}: {e}") from None
 
 
+#: the rules of each preset name met in a request (presets never change)
+_PRESET_RULES: dict[str, Rules] = {}
+
+
 def _as_dict(req: object) -> dict[str, Any]:
     """A request as a dict (look-ups on a dict compile to direct calls); anything but a mapping is refused."""
     if type(req) is dict:
@@ -180,10 +190,16 @@ def parse_win_request(
 ) -> tuple[Hand, Situation, Rules]:
     """A winning-hand request as tenbou objects (validated against the rules)."""
     request = _as_dict(req)
-    if not allowed.issuperset(request):
-        raise RequestError(f"unknown field {next(k for k in request if k not in allowed)!r}")
+    for key in request:
+        if key not in allowed:
+            raise RequestError(f"unknown field {key!r}")
     if rules is None:
-        rules = rules_from_request(request.get("rules", "tenhou"))
+        raw_rules = request.get("rules", "tenhou")
+        rules = _PRESET_RULES.get(raw_rules) if type(raw_rules) is str else None
+        if rules is None:
+            rules = rules_from_request(raw_rules)
+            if type(raw_rules) is str and len(_PRESET_RULES) < 256:
+                _PRESET_RULES[raw_rules] = rules
     players = request.get("players", rules.players[0])
     players = players if type(players) is int else _int(request, "players")
     winner = request.get("winner")

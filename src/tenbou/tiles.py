@@ -161,7 +161,7 @@ def parse_tiles(text: str) -> tuple[Tile, ...]:
         end = text.find(suit, start)
         if end >= 0:
             group = text[start : end + 1]
-            tiles = _GROUPS.get(group)
+            tiles = _TILE_GROUPS.get(group)
             if tiles is None:
                 tiles = _read_group(group)
                 if tiles is None:
@@ -174,8 +174,8 @@ def parse_tiles(text: str) -> tuple[Tile, ...]:
 
 
 #: a group of digits and its suit letter (``"456678p"``) as tiles, for the groups met so far
-_GROUPS: dict[str, tuple[Tile, ...]] = {}
-_GROUPS_KEPT = 50_000
+_TILE_GROUPS: dict[str, tuple[Tile, ...]] = {}
+_TILE_GROUPS_KEPT = 50_000
 
 
 def _read_group(group: str) -> tuple[Tile, ...] | None:
@@ -188,8 +188,8 @@ def _read_group(group: str) -> tuple[Tile, ...] | None:
         tiles = tuple([by_digit[d] for d in digits])
     except KeyError:  # 0z, 8z or 9z
         return None
-    if len(_GROUPS) < _GROUPS_KEPT:
-        _GROUPS[group] = tiles
+    if len(_TILE_GROUPS) < _TILE_GROUPS_KEPT:
+        _TILE_GROUPS[group] = tiles
     return tiles
 
 
