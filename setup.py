@@ -2,7 +2,8 @@
 
 ``pip install .`` installs pure Python (no compiler needed). With
 ``TENBOU_MYPYC=1`` and mypy installed, the hot modules are compiled to C
-extensions by mypyc (the same source, about twice as fast)::
+extensions by mypyc (the same source, about 2.5 times as fast; see the Speed
+section of the README)::
 
     python3 -m pip install mypy setuptools
     TENBOU_MYPYC=1 python3 -m pip install --no-build-isolation .

@@ -137,30 +137,44 @@ def _time_mahjong(inputs: list[handgen.MahjongInputs]) -> tuple[float, dict[str,
     return time.perf_counter() - t, outcomes
 
 
+def _interleaved(
+    passes: list[list[dict[str, Any]]], inputs: list[list[handgen.MahjongInputs]]
+) -> tuple[float, list[float], list[float], dict[str, int], dict[str, int]]:
+    """Both engines pass by pass, in turn (so that a change in the machine's speed touches both):
+    tenbou's first pass (cold caches) and mahjong's warm them up; then the seconds of each
+    timed pass of each, and the outcomes of the last."""
+    cold_s, _ = _time_tenbou(passes[0])
+    _time_mahjong(inputs[0])
+    t_runs: list[float] = []
+    m_runs: list[float] = []
+    t_out: dict[str, int] = {}
+    m_out: dict[str, int] = {}
+    for batch, batch_in in zip(passes[1:], inputs[1:], strict=True):
+        s, t_out = _time_tenbou(batch)
+        t_runs.append(s)
+        s, m_out = _time_mahjong(batch_in)
+        m_runs.append(s)
+    return cold_s, t_runs, m_runs, t_out, m_out
+
+
 _COMPILED_PROBE = """
-import json, sys, time
-from tenbou.api import score
-from tenbou.errors import TenbouError
+import json, sys
+sys.path.insert(0, {bench!r})
+import bench_score, handgen
 import tenbou.scoring
 assert tenbou.scoring.__file__.endswith(".so"), tenbou.scoring.__file__
 passes = json.load(open({path!r}))
-best = None
-for i, hands in enumerate(passes):
-    t = time.perf_counter()
-    for req in hands:
-        try:
-            score(req)
-        except TenbouError:
-            pass
-    s = time.perf_counter() - t
-    if i:  # the first pass warms up
-        best = s if best is None else min(best, s)
-print(json.dumps({{"seconds": best}}))
+inputs = [[handgen.to_mahjong(req) for req in hands] for hands in passes]
+_, t_runs, m_runs, _, _ = bench_score._interleaved(passes, inputs)
+print(json.dumps({{"tenbou": t_runs, "mahjong": m_runs}}))
 """
 
 
-def _time_compiled(passes: list[list[dict[str, Any]]], where: str | None) -> float | None:
-    """Build tenbou with mypyc into a folder and time it there, in a fresh process."""
+def _time_compiled(
+    passes: list[list[dict[str, Any]]], where: str | None
+) -> tuple[list[float], list[float]] | None:
+    """Build tenbou with mypyc into a folder and time it there against mahjong, in a fresh process:
+    the seconds of each timed pass of each."""
     import tempfile
 
     target = Path(where) if where else Path(tempfile.mkdtemp(prefix="tenbou-mypyc-"))
@@ -177,9 +191,19 @@ def _time_compiled(passes: list[list[dict[str, Any]]], where: str | None) -> flo
     path = target / "hands.json"
     path.write_text(json.dumps(passes))
     env = dict(os.environ, PYTHONPATH=str(target))
-    code = _COMPILED_PROBE.format(path=str(path))
+    code = _COMPILED_PROBE.format(path=str(path), bench=str(Path(__file__).resolve().parent))
     out = subprocess.run([sys.executable, "-c", code], env=env, check=True, capture_output=True, text=True)
-    return float(json.loads(out.stdout.strip().splitlines()[-1])["seconds"])
+    runs = json.loads(out.stdout.strip().splitlines()[-1])
+    return runs["tenbou"], runs["mahjong"]
+
+
+def _ratios(t_runs: list[float], m_runs: list[float]) -> str:
+    """mahjong's time over tenbou's: best against best, and pass by pass (the engines ran in turn)."""
+    per_pass = sorted(m / t for t, m in zip(t_runs, m_runs, strict=True))
+    return (
+        f"{min(m_runs) / min(t_runs):.2f}x best against best; pass by pass "
+        f"{per_pass[0]:.2f}x-{per_pass[-1]:.2f}x, median {statistics.median(per_pass):.2f}x"
+    )
 
 
 def _rate(n: int, seconds: float) -> str:
@@ -218,19 +242,7 @@ def main(argv: list[str] | None = None) -> int:
         f"generated in {gen_s:.2f} s, converted for mahjong in {conv_s:.2f} s (conversion not timed below)"
     )
 
-    # tenbou, first pass in this process: cold caches (and the warm-up)
-    cold_s, _ = _time_tenbou(passes[0])
-    t_runs: list[float] = []
-    t_out: dict[str, int] = {}
-    for batch in passes[1:]:
-        s, t_out = _time_tenbou(batch)
-        t_runs.append(s)
-    _time_mahjong(inputs[0])  # warm-up (imports, mahjong's own caches)
-    m_runs = []
-    m_out: dict[str, int] = {}
-    for batch_in in inputs[1:]:
-        s, m_out = _time_mahjong(batch_in)
-        m_runs.append(s)
+    cold_s, t_runs, m_runs, t_out, m_out = _interleaved(passes, inputs)
     t_best, m_best = min(t_runs), min(m_runs)
 
     print(f"outcomes of the last pass, tenbou : {dict(sorted(t_out.items()))}")
@@ -244,13 +256,16 @@ def main(argv: list[str] | None = None) -> int:
         f"  mahjong estimate_hand_value + fresh HandConfig   {_rate(n, m_best)}"
         f"  median {n / statistics.median(m_runs):,.0f}/s"
     )
-    print(f"  ratio tenbou/mahjong (hands/s): {m_best / t_best:.2f}x")
-    print(f"  tenbou first pass, cold caches: {_rate(n, cold_s)}")
+    print(f"  ratio tenbou/mahjong (hands/s): {_ratios(t_runs, m_runs)}")
+    print(f"  tenbou first pass, cold caches:                  {_rate(n, cold_s)}")
     if args.compiled:
-        c_best = _time_compiled(passes, args.compiled_dir)
-        if c_best is not None:
-            print(f"  tenbou compiled with mypyc (same hands, a fresh process) {_rate(n, c_best)}")
-            print(f"  ratio compiled tenbou/mahjong (hands/s): {m_best / c_best:.2f}x")
+        compiled = _time_compiled(passes, args.compiled_dir)
+        if compiled is not None:
+            c_runs, cm_runs = compiled
+            print("\nthe mypyc build of tenbou (same source, same passes, both engines in a fresh process):")
+            print(f"  tenbou compiled with mypyc                       {_rate(n, min(c_runs))}")
+            print(f"  mahjong (the same process)                       {_rate(n, min(cm_runs))}")
+            print(f"  ratio compiled tenbou/mahjong (hands/s): {_ratios(c_runs, cm_runs)}")
 
     known = ("_TILE_GROUPS", "_MELDS", "_READINGS", "_PRESET_RULES", "_ASKED")
     mem, _ = _python(_MEMORY_PROBE.format(tests=str(TESTS), seed=args.seed, n=n, known=known))

@@ -32,7 +32,7 @@ from .payment import (
     settle_wins,
 )
 from .rules import Rules, rules_from_request
-from .scoring import HandScore, score_hand
+from .scoring import FuItem, HandScore, score_hand
 from .tiles import Tile, Wind, new_record, parse_tiles
 from .yaku import YAKU_BY_ID
 
@@ -190,9 +190,8 @@ def parse_win_request(
 ) -> tuple[Hand, Situation, Rules]:
     """A winning-hand request as tenbou objects (validated against the rules)."""
     request = _as_dict(req)
-    for key in request:
-        if key not in allowed:
-            raise RequestError(f"unknown field {key!r}")
+    if not request.keys() <= allowed:
+        raise RequestError(f"unknown field {next(k for k in request if k not in allowed)!r}")
     if rules is None:
         raw_rules = request.get("rules", "tenhou")
         rules = _PRESET_RULES.get(raw_rules) if type(raw_rules) is str else None
@@ -258,6 +257,19 @@ _YAKU_ENTRY: dict[str, dict[str, Any]] = {
 }
 
 
+#: the output entry of each line of a fu breakdown met so far (a few dozen), copied for each hand
+_FU_ENTRY: dict[FuItem, dict[str, Any]] = {}
+
+
+def _fu_entry(item: FuItem) -> dict[str, Any]:
+    template = _FU_ENTRY.get(item)
+    if template is None:
+        template = {"reason": item.reason, "fu": item.fu}
+        if len(_FU_ENTRY) < 1024:
+            _FU_ENTRY[item] = template
+    return template.copy()
+
+
 def hand_score_to_dict(hs: HandScore) -> dict[str, Any]:
     """The winning-hand output fields of a :class:`HandScore` (no payments)."""
     s = hs.situation
@@ -275,7 +287,7 @@ def hand_score_to_dict(hs: HandScore) -> dict[str, Any]:
         "limit": hs.limit._value_ if hs.limit else None,
         "base_points": hs.base_points,
         "yaku": yaku,
-        "fu_breakdown": [{"reason": i.reason, "fu": i.fu} for i in hs.fu_breakdown],
+        "fu_breakdown": [_fu_entry(item) for item in hs.fu_breakdown],
         "winner": s.winner,
         "from": s.discarder,
         "dealer": s.is_dealer,

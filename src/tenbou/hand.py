@@ -70,12 +70,13 @@ _NOTATION_NAMES = {
     "kakan": MeldType.KAKAN,
     "ankan": MeldType.ANKAN,
 }
+#: the notation name of each meld type, by its JSON name (a str key: an Enum member hashes slowly)
 _SHORT_NAME = {
-    MeldType.CHI: "chi",
-    MeldType.PON: "pon",
-    MeldType.DAIMINKAN: "kan",
-    MeldType.KAKAN: "kakan",
-    MeldType.ANKAN: "ankan",
+    MeldType.CHI.value: "chi",
+    MeldType.PON.value: "pon",
+    MeldType.DAIMINKAN.value: "kan",
+    MeldType.KAKAN.value: "kakan",
+    MeldType.ANKAN.value: "ankan",
 }
 
 
@@ -186,7 +187,7 @@ class Meld:
 
     def notation(self) -> str:
         """This meld's notation; ``Meld.parse(m.notation()) == m``."""
-        out = f"{_SHORT_NAME[self.type]}:{format_tiles(self.tiles)}"
+        out = f"{_SHORT_NAME[self.type._value_]}:{format_tiles(self.tiles)}"
         if self.from_seat is not None:
             out += f"@{self.from_seat}"
         if self.called is not None:

@@ -370,11 +370,9 @@ _FU_BASE = FuItem("base", 20)
 _FU_TSUMO = FuItem("tsumo", 2)
 _FU_MENZEN_RON = FuItem("menzen_ron", 10)
 _FU_OPEN_PINFU = FuItem("open_pinfu", 10)
-_FU_WAIT = {
-    Wait.KANCHAN: FuItem("kanchan_wait", 2),
-    Wait.PENCHAN: FuItem("penchan_wait", 2),
-    Wait.TANKI: FuItem("tanki_wait", 2),
-}
+_FU_KANCHAN = FuItem("kanchan_wait", 2)
+_FU_PENCHAN = FuItem("penchan_wait", 2)
+_FU_TANKI = FuItem("tanki_wait", 2)
 _FU_DRAGON_PAIR = FuItem("dragon_pair", 2)
 _FU_SEAT_WIND_PAIR = FuItem("seat_wind_pair", 2)
 _FU_ROUND_WIND_PAIR = FuItem("round_wind_pair", 2)
@@ -411,8 +409,10 @@ def _fu(r: Reading, pinfu: bool) -> tuple[int, Sequence[FuItem]]:
         items.append(_FU_MENZEN_RON)
         total += 10
     wait = r.wait
-    if wait is Wait.KANCHAN or wait is Wait.PENCHAN or wait is Wait.TANKI:
-        items.append(_FU_WAIT[wait])
+    if wait is not Wait.RYANMEN and wait is not Wait.SHANPON:
+        items.append(
+            _FU_KANCHAN if wait is Wait.KANCHAN else _FU_PENCHAN if wait is Wait.PENCHAN else _FU_TANKI
+        )
         total += 2
     p = r.pair
     if f.value_mask >> p & 1:
@@ -547,61 +547,68 @@ class _Candidate:
 
 
 _PINFU = YAKU_BY_ID["pinfu"]
-_HandLevel = tuple[list[YakuHan], list[YakuHan], YakuHan | None]
+#: (predicate, the yaku as counted) of each group worth asking, by group, features and double yakuman
+_Asked = tuple[tuple[Callable[[Reading], bool], YakuHan], ...]
+#: a hand's yakuman, regular yaku and limit renhou (the same for every reading of its form), and the
+#: per-reading yaku worth asking of it
+_HandLevel = tuple[list[YakuHan], list[YakuHan], YakuHan | None, tuple[_Asked, _Asked, _Asked, _Asked]]
 
 
 _GROUPS = (HAND_YAKUMAN, HAND_REGULAR, READING_YAKUMAN, READING_REGULAR)
-#: (predicate, the yaku as counted) of each group worth asking, by group, features and double yakuman
-_Asked = tuple[tuple[Callable[[Reading], bool], YakuHan], ...]
-_ASKED: dict[tuple[int, int, frozenset[str]], _Asked] = {}
+_ASKED: dict[tuple[int, frozenset[str]], tuple[_Asked, _Asked, _Asked, _Asked]] = {}
 
 
-def _asked(group: int, features: int, double: frozenset[str]) -> _Asked:
-    """The yaku of a group worth asking about a hand with these features (``F_CLOSED`` among
-    them), each with its predicate and its han as counted in such a hand."""
-    key = (group, features, double)
+def _asked(features: int, double: frozenset[str]) -> tuple[_Asked, _Asked, _Asked, _Asked]:
+    """The yaku of each group worth asking about a hand with these features (``F_CLOSED``
+    among them), each with its predicate and its han as counted in such a hand."""
+    key = (features, double)
     found = _ASKED.get(key)
     if found is None:
         closed = bool(features & F_CLOSED)
-        entries = []
-        for y in _GROUPS[group]:
-            han = y.han_closed if closed else y.han_open
-            if han is None or y.needs & features != y.needs:
-                continue
-            if y.yakuman:
-                mult = 2 if y.id in double else 1
-                entries.append((y.predicate, YakuHan(y, 13 * mult, mult)))
-            else:
-                entries.append((y.predicate, YakuHan(y, han)))
-        found = _ASKED[key] = tuple(entries)
+        groups = []
+        for group in _GROUPS:
+            entries = []
+            for y in group:
+                han = y.han_closed if closed else y.han_open
+                if han is None or y.needs & features != y.needs:
+                    continue
+                if y.yakuman:
+                    mult = 2 if y.id in double else 1
+                    entries.append((y.predicate, YakuHan(y, 13 * mult, mult)))
+                else:
+                    entries.append((y.predicate, YakuHan(y, han)))
+            groups.append(tuple(entries))
+        found = _ASKED[key] = (groups[0], groups[1], groups[2], groups[3])
     return found
 
 
-def _matching(group: int, r: Reading, double: frozenset[str]) -> list[YakuHan]:
-    return [counted for predicate, counted in _asked(group, r.facts.features, double) if predicate(r)]
+def _matching(asked: _Asked, r: Reading) -> list[YakuHan]:
+    return [counted for predicate, counted in asked if predicate(r)]
 
 
 def _hand_level(r: Reading) -> _HandLevel:
     """The yaku that are the same for every reading of a hand's form:
     yakuman, regular yaku, and renhou when it is worth a limit."""
-    rules = r.facts.rules
-    ym = _matching(0, r, rules.double_yakuman)
-    regular = _matching(1, r, rules.double_yakuman)
+    f = r.facts
+    rules = f.rules
+    asked = _asked(f.features, rules.double_yakuman)
+    ym = _matching(asked[0], r)
+    regular = _matching(asked[1], r)
     renhou = None
     for i, y in enumerate(regular):
         if y.yaku.id == "renhou":
             renhou = YakuHan(y.yaku, 8 if rules.renhou == "baiman" else 5)
             del regular[i]
             break
-    return ym, regular, renhou
+    return ym, regular, renhou, asked
 
 
 def _evaluate(r: Reading, hand_level: _HandLevel, dora: list[YakuHan], dora_han: int) -> _Candidate | None:
     """Score one reading (``None`` when it has no yaku)."""
     f = r.facts
     rules = f.rules
-    hand_ym, hand_regular, renhou = hand_level
-    ym = _matching(2, r, rules.double_yakuman)
+    hand_ym, hand_regular, renhou, asked = hand_level
+    ym = _matching(asked[2], r)
     if hand_ym:
         ym = hand_ym + ym
     pinfu = f.closed and r.form is Form.STANDARD and _PINFU.predicate(r)
@@ -616,7 +623,7 @@ def _evaluate(r: Reading, hand_level: _HandLevel, dora: list[YakuHan], dora_han:
         return _Candidate(
             (base, 1, 13 * total, fu), 13 * total, fu, Limit.YAKUMAN, base, ym, fu_items, total, r
         )
-    found = _matching(3, r, rules.double_yakuman)
+    found = _matching(asked[3], r)
     if hand_regular:
         found = hand_regular + found
     if found:

@@ -118,7 +118,11 @@ def _raw(base: int, pair: int, trips: tuple[int, ...], runs: tuple[int, ...]) ->
 @cache
 def _suit_table(key: tuple[int, ...], base: int) -> tuple[int, tuple[Raw, ...]]:
     """Every decomposition of one suit's 9 counts, kinds offset by ``base``:
-    (1 if the suit holds the pair else 0, readings); no readings if none."""
+    (1 if the suit holds the pair else 0, readings); no readings if none.
+    (Worked out once per pattern, for the manzu; the other suits shift that.)"""
+    if base:
+        has_pair, readings = _suit_table(key, 0)
+        return has_pair, tuple([_shifted(r, base) for r in readings])
     rem = sum(key) % 3
     if rem == 1:
         return 0, ()
@@ -137,6 +141,20 @@ def _suit_table(key: tuple[int, ...], base: int) -> tuple[int, tuple[Raw, ...]]:
 #: at most _READINGS_KEPT patterns per suit are kept (a hand meets a few thousand at most)
 _READINGS: tuple[dict[tuple[int, ...], tuple[int, tuple[Raw, ...]]], ...] = ({}, {}, {})
 _READINGS_KEPT = 50_000
+
+
+def _shifted(raw: Raw, base: int) -> Raw:
+    """A reading of the manzu as the same reading of the suit starting at ``base``."""
+    pair, trips, runs, tmask, rmask, peikou, outside = raw
+    return (
+        -1 if pair < 0 else pair + base,
+        tuple([k + base for k in trips]),
+        tuple([k + base for k in runs]),
+        tmask << base,
+        rmask << base,
+        peikou,
+        outside,
+    )
 
 
 def decompose(counts: list[int]) -> list[Raw]:
