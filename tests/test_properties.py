@@ -120,24 +120,13 @@ def test_the_quick_tile_check_agrees_with_the_careful_one(
     every tile: whatever the hand, indicators, red fives and players, both say the same."""
     hand, s = hs
     rules = TENHOU.replace(red_fives=red_fives, players=(4, 3), nukidora=False)
-    s = s._replace(
+    s = Situation(  # every flag off but riichi (ura dora need it): only the tiles are in question
         players=players,
         dealer=s.dealer % players,
         winner=s.winner % players,
-        discarder=None,
+        riichi=hand.is_closed,
         dora_indicators=tuple(dora),
         ura_indicators=tuple(ura[: len(dora)]),
-        riichi=hand.is_closed,
-        double_riichi=False,
-        ippatsu=False,
-        rinshan=False,
-        chankan=False,
-        haitei=False,
-        houtei=False,
-        tenhou=False,
-        chiihou=False,
-        renhou=False,
-        kita=0,
     )
     if any(m.from_seat is not None for m in hand.melds):
         return  # seats of calls are another check
