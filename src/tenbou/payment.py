@@ -198,8 +198,13 @@ def win_payments(
     n = s.players
     winner = s.winner
     dealer_wins = s.is_dealer
-    yakuman_pao = [p for p in pao if p.rule != "daiminkan_pao"]
-    kan_pao = next((p for p in pao if p.rule == "daiminkan_pao"), None)
+    yakuman_pao: list[Liability] = []
+    kan_pao: Liability | None = None
+    for liability in pao:
+        if liability.rule != "daiminkan_pao":
+            yakuman_pao.append(liability)
+        elif kan_pao is None:
+            kan_pao = liability
     discarder = kan_pao.seat if kan_pao is not None else s.discarder
     ron = discarder is not None
     ron_payer = -1 if discarder is None else discarder  # the discarder, on a ron
