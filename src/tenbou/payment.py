@@ -337,8 +337,6 @@ def settle_wins(
             raise InvalidHandError(
                 "wins: all wins must share players, dealer and round wind", "contradiction"
             )
-    if len(wins) == 1:
-        return _settle_one(first, wins[0][1], honba, riichi_sticks, wareme)
     if len(wins) > 1:
         if any(hs.situation.discarder is None for hs, _ in wins):
             raise InvalidHandError("wins: a tsumo cannot share the hand with another win", "contradiction")
@@ -371,16 +369,11 @@ def settle_wins(
     for i, (hs, pao) in enumerate(ordered):
         h = honba if i == 0 or rules.multiple_ron_honba == "each" else 0
         sticks = riichi_sticks if i == 0 else 0
-        pays = win_payments(hs, h, sticks, pao, wareme)
-        chips = win_chips(hs, rules)
-        if chips is not None and total_chips is not None:
-            total_chips = [a + b for a, b in zip(total_chips, chips, strict=True)]
-        results.append(
-            WinSettlement(
-                hs, tuple(pao), tuple(pays), tuple(deltas(pays, n)), None if chips is None else tuple(chips)
-            )
-        )
-        all_payments.extend(pays)
+        result = settle_win(hs, pao, h, sticks, wareme)
+        if result.chips is not None and total_chips is not None:
+            total_chips = [a + b for a, b in zip(total_chips, result.chips, strict=True)]
+        results.append(result)
+        all_payments.extend(result.payments)
     dealer = s0.dealer
     if any(r.score.situation.winner == dealer for r in results):
         nxt = NextHand(dealer, honba + 1, 0)
@@ -416,21 +409,6 @@ def settle_win(
             tuple(deltas(pays, hs.situation.players)),
             None if chips is None else tuple(chips),
         ),
-    )
-
-
-def _settle_one(
-    hs: HandScore, pao: Sequence[Liability], honba: int, riichi_sticks: int, wareme: int | None
-) -> Settlement:
-    """:func:`settle_wins` of a single win (a tsumo or one ron)."""
-    result = settle_win(hs, pao, honba, riichi_sticks, wareme)
-    s = hs.situation
-    dealer = s.dealer
-    nxt = new_record(
-        NextHand, (dealer, honba + 1, 0) if s.winner == dealer else ((dealer + 1) % s.players, 0, 0)
-    )
-    return new_record(
-        Settlement, ("win", (result,), result.payments, result.deltas, nxt, result.chips, (), None)
     )
 
 
