@@ -76,11 +76,14 @@ def _field_tiles(value: object, field: str) -> tuple[Tile, ...]:
 _TILE_BY_TEXT: dict[str, Tile] = {str(t): t for t in parse_tiles("1234567890m1234567890p1234567890s1234567z")}
 
 
-def _one_tile(value: object, field: str) -> Tile:
+def _one_tile(value: object, field: str, index: int | None = None) -> Tile:
+    """One tile's text; the field in errors is ``field`` or ``field[index]``."""
     if type(value) is str:
         found = _TILE_BY_TEXT.get(value)
         if found is not None:
             return found
+    if index is not None:
+        field = f"{field}[{index}]"
     tiles = _field_tiles(value, field)
     if len(tiles) != 1:
         raise NotationError(f"{field}: expected one tile, not {value!r}")
@@ -109,13 +112,7 @@ def _indicators(req: dict[str, Any], key: str) -> tuple[Tile, ...]:
     if value is None:
         return ()
     if type(value) is list:
-        out: list[Tile] = []
-        for v in value:
-            tile = _TILE_BY_TEXT.get(v) if type(v) is str else None
-            if tile is None:  # not one tile's text: _one_tile says what is wrong
-                tile = _one_tile(v, f"{key}[{len(out)}]")
-            out.append(tile)
-        return tuple(out)
+        return tuple([_one_tile(v, key, i) for i, v in enumerate(value)])
     if type(value) is str:
         return _field_tiles(value, key)
     raise RequestError(f"{key}: expected a list of tiles, not {value!r}")
@@ -172,10 +169,6 @@ def _new_meld(obj: object, i: int) -> Meld:
         raise NotationError(f"{field}: {e}") from None
 
 
-#: the rules of each preset name met in a request (presets never change)
-_PRESET_RULES: dict[str, Rules] = {}
-
-
 def _as_dict(req: object) -> dict[str, Any]:
     """A request as a dict (look-ups on a dict compile to direct calls); anything but a mapping is refused."""
     if type(req) is dict:
@@ -193,12 +186,7 @@ def parse_win_request(
     if not request.keys() <= allowed:
         raise RequestError(f"unknown field {next(k for k in request if k not in allowed)!r}")
     if rules is None:
-        raw_rules = request.get("rules", "tenhou")
-        rules = _PRESET_RULES.get(raw_rules) if type(raw_rules) is str else None
-        if rules is None:
-            rules = rules_from_request(raw_rules)
-            if type(raw_rules) is str and len(_PRESET_RULES) < 256:
-                _PRESET_RULES[raw_rules] = rules
+        rules = rules_from_request(request.get("rules", "tenhou"))
     players = request.get("players", rules.players[0])
     players = players if type(players) is int else _int(request, "players")
     winner = request.get("winner")
