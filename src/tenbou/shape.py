@@ -115,32 +115,43 @@ def _raw(base: int, pair: int, trips: tuple[int, ...], runs: tuple[int, ...]) ->
     )
 
 
-@cache
+#: _suit_table of each suit (0 man, 1 pin, 2 sou) by its counts; decompose, the hot path, looks
+#: here first. At most _READINGS_KEPT patterns per suit are kept (hands meet a few thousand).
+_READINGS: tuple[dict[tuple[int, ...], tuple[int, tuple[Raw, ...]]], ...] = ({}, {}, {})
+_READINGS_KEPT = 50_000
+
+
 def _suit_table(key: tuple[int, ...], base: int) -> tuple[int, tuple[Raw, ...]]:
     """Every decomposition of one suit's 9 counts, kinds offset by ``base``:
     (1 if the suit holds the pair else 0, readings); no readings if none.
     (Worked out once per pattern, for the manzu; the other suits shift that.)"""
-    if base:
-        has_pair, readings = _suit_table(key, 0)
-        return has_pair, tuple([_shifted(r, base) for r in readings])
+    known = _READINGS[base // 9]
+    found = known.get(key)
+    if found is None:
+        if base:
+            has_pair, readings = _suit_table(key, 0)
+            found = has_pair, tuple([_shifted(r, base) for r in readings])
+        else:
+            found = _work_out_suit(key)
+        if len(known) < _READINGS_KEPT:
+            known[key] = found
+    return found
+
+
+def _work_out_suit(key: tuple[int, ...]) -> tuple[int, tuple[Raw, ...]]:
+    """:func:`_suit_table` of the manzu, from the suit's sets."""
     rem = sum(key) % 3
     if rem == 1:
         return 0, ()
     if rem == 0:
-        return 0, tuple(_raw(base, -1, t, r) for t, r in _sets_only(key))
+        return 0, tuple(_raw(0, -1, t, r) for t, r in _sets_only(key))
     out: list[Raw] = []
     for i in range(9):
         if key[i] >= 2:
             rest = list(key)
             rest[i] -= 2
-            out.extend(_raw(base, i, t, r) for t, r in _sets_only(tuple(rest)))
+            out.extend(_raw(0, i, t, r) for t, r in _sets_only(tuple(rest)))
     return 1, tuple(out)
-
-
-#: _suit_table of each suit by its counts, looked up without a call (decompose is the hot path);
-#: at most _READINGS_KEPT patterns per suit are kept (a hand meets a few thousand at most)
-_READINGS: tuple[dict[tuple[int, ...], tuple[int, tuple[Raw, ...]]], ...] = ({}, {}, {})
-_READINGS_KEPT = 50_000
 
 
 def _shifted(raw: Raw, base: int) -> Raw:
@@ -180,13 +191,8 @@ def decompose(counts: list[int]) -> list[Raw]:
         key = tuple(counts[base : base + 9])
         if key == _EMPTY9:
             continue
-        known = _READINGS[suit]
-        found = known.get(key)
-        if found is None:
-            found = _suit_table(key, base)
-            if len(known) < _READINGS_KEPT:
-                known[key] = found
-        has_pair, table = found
+        found = _READINGS[suit].get(key)  # _suit_table's memo, without the call when it is known
+        has_pair, table = found if found is not None else _suit_table(key, base)
         if not table:
             return []
         pairs += has_pair
