@@ -354,15 +354,9 @@ _SET_FU = {
     for kan in (False, True)
     for cls in (_SIMPLE, _TERMINAL, _HONOR)
 }
-#: the fu of a concealed triplet of each kind (closed, or exposed by the ron that completed it)
-_OWN_TRIPLET_FU = tuple(
-    {
-        exposed: _SET_FU[
-            (exposed, False, _HONOR if k >= 27 else _TERMINAL if k in TERMINALS_AND_HONORS else _SIMPLE)
-        ]
-        for exposed in (False, True)
-    }
-    for k in range(34)
+#: simple, terminal or honour, by kind
+_FU_CLASS = tuple(
+    _HONOR if k >= 27 else _TERMINAL if k in TERMINALS_AND_HONORS else _SIMPLE for k in range(34)
 )
 #: the fixed lines of a breakdown (made once: a breakdown only points at them)
 _FU_CHIITOITSU = (FuItem("chiitoitsu", 25),)
@@ -381,8 +375,7 @@ _FU_DOUBLE_WIND_PAIR = {fu: FuItem("double_wind_pair", fu) for fu in (2, 4)}
 
 
 def _set_fu(kind: int, exposed: bool, kan: bool) -> FuItem:
-    cls = _HONOR if kind >= 27 else _TERMINAL if kind in TERMINALS_AND_HONORS else _SIMPLE
-    return _SET_FU[(exposed, kan, cls)]
+    return _SET_FU[(exposed, kan, _FU_CLASS[kind])]
 
 
 def fu_breakdown(r: Reading, pinfu: bool) -> tuple[int, tuple[FuItem, ...]]:
@@ -417,9 +410,7 @@ def _fu(r: Reading, pinfu: bool) -> tuple[int, Sequence[FuItem]]:
     p = r.pair
     if f.value_mask >> p & 1:
         if p == f.seat_wind and p == f.round_wind:
-            item = _FU_DOUBLE_WIND_PAIR.get(f.rules.double_wind_pair_fu)
-            if item is None:
-                item = FuItem("double_wind_pair", f.rules.double_wind_pair_fu)
+            item = _FU_DOUBLE_WIND_PAIR[f.rules.double_wind_pair_fu]  # 2 or 4, as Rules checks
         elif p >= 31:
             item = _FU_DRAGON_PAIR
         elif p == f.seat_wind:
@@ -435,15 +426,13 @@ def _fu(r: Reading, pinfu: bool) -> tuple[int, Sequence[FuItem]]:
         items.append(item)
         total += item.fu
     ron = r.ron_triplet
-    n_melded = len(f.meld_trips)
-    if len(r.triplets) > n_melded:
-        for k in r.triplets[n_melded:]:
-            exposed = k == ron
-            if exposed:
-                ron = -1
-            item = _OWN_TRIPLET_FU[k][exposed]
-            items.append(item)
-            total += item.fu
+    for k in r.triplets[len(f.meld_trips) :]:
+        exposed = k == ron
+        if exposed:
+            ron = -1
+        item = _set_fu(k, exposed, False)
+        items.append(item)
+        total += item.fu
     if total == 20 and not f.closed and not f.tsumo:
         items.append(_FU_OPEN_PINFU)
         return 30, items
