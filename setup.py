@@ -16,7 +16,7 @@ import os
 from setuptools import setup
 
 #: the modules compiled by mypyc (the scoring and settlement hot path)
-COMPILED = ["errors", "rules/_options", "tiles", "shape", "hand", "yaku", "scoring", "pao", "payment", "api"]
+COMPILED = ["errors", "rules/_options", "rules/presets/__init__", "tiles", "shape", "hand", "yaku", "scoring", "pao", "payment", "api"]
 
 ext_modules = []
 if os.environ.get("TENBOU_MYPYC") == "1":

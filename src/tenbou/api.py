@@ -17,7 +17,7 @@ tenbou.errors.NotationError: hand: '8z' is not a tile (honours are 1z-7z) in '12
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 from .errors import NotationError, RequestError, TenbouError
 from .hand import Hand, Meld, MeldType, Situation
@@ -45,11 +45,11 @@ __all__ = [
     "settlement_to_dict",
 ]
 
-_FLAGS = (
+_FLAGS: Final = (
     "riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei",
     "tenhou", "chiihou", "renhou",
 )  # fmt: skip
-_WIN_KEYS = frozenset(
+_WIN_KEYS: Final = frozenset(
     {
         "rules", "players", "dealer", "round_wind", "winner", "from", "hand", "melds", "win_tile",
         "dora_indicators", "ura_indicators", "kita", "pao", "rinshan_kan_from",
@@ -57,10 +57,10 @@ _WIN_KEYS = frozenset(
     }
 )  # fmt: skip
 #: the fields of a ``score`` request: a win, plus the table's honba, sticks and wareme
-_SCORE_KEYS = _WIN_KEYS | {"honba", "riichi_sticks", "wareme"}
-_MELD_KEYS = frozenset({"type", "tiles", "from", "called"})
-_MELD_TYPES = {t.value: t for t in MeldType}
-_WINDS = {w.value: w for w in Wind}
+_SCORE_KEYS: Final = _WIN_KEYS | {"honba", "riichi_sticks", "wareme"}
+_MELD_KEYS: Final = frozenset({"type", "tiles", "from", "called"})
+_MELD_TYPES: Final = {t.value: t for t in MeldType}
+_WINDS: Final = {w.value: w for w in Wind}
 
 
 def _field_tiles(value: object, field: str) -> tuple[Tile, ...]:
@@ -73,7 +73,9 @@ def _field_tiles(value: object, field: str) -> tuple[Tile, ...]:
 
 
 #: every one-tile text ("5m", "0p", "7z") and its tile: most tile fields are one tile
-_TILE_BY_TEXT: dict[str, Tile] = {str(t): t for t in parse_tiles("1234567890m1234567890p1234567890s1234567z")}
+_TILE_BY_TEXT: Final[dict[str, Tile]] = {
+    str(t): t for t in parse_tiles("1234567890m1234567890p1234567890s1234567z")
+}
 
 
 def _one_tile(value: object, field: str, index: int | None = None) -> Tile:
@@ -141,7 +143,7 @@ def _meld(obj: object, i: int) -> Meld:
     return _new_meld(obj, i)
 
 
-_MELDS: dict[tuple[str, str, int | None, str | None], Meld] = {}
+_MELDS: Final[dict[tuple[str, str, int | None, str | None], Meld]] = {}
 
 
 def _new_meld(obj: object, i: int) -> Meld:
@@ -183,8 +185,9 @@ def parse_win_request(
 ) -> tuple[Hand, Situation, Rules]:
     """A winning-hand request as tenbou objects (validated against the rules)."""
     request = _as_dict(req)
-    if not request.keys() <= allowed:
-        raise RequestError(f"unknown field {next(k for k in request if k not in allowed)!r}")
+    for key in request:
+        if key not in allowed:
+            raise RequestError(f"unknown field {key!r}")
     if rules is None:
         rules = rules_from_request(request.get("rules", "tenhou"))
     players = request.get("players", rules.players[0])
@@ -240,13 +243,13 @@ def parse_win_request(
 
 
 #: the output entry of each yaku, copied and given its han for a hand
-_YAKU_ENTRY: dict[str, dict[str, Any]] = {
+_YAKU_ENTRY: Final[dict[str, dict[str, Any]]] = {
     y.id: {"id": y.id, "name": y.name, "name_ja": y.name_ja, "han": 0} for y in YAKU_BY_ID.values()
 }
 
 
 #: the output entry of each line of a fu breakdown met so far (a few dozen), copied for each hand
-_FU_ENTRY: dict[FuItem, dict[str, Any]] = {}
+_FU_ENTRY: Final[dict[FuItem, dict[str, Any]]] = {}
 
 
 def _fu_entry(item: FuItem) -> dict[str, Any]:
@@ -381,11 +384,11 @@ def score(request: Mapping[str, Any]) -> dict[str, Any]:
     return win_settlement_to_dict(settle_win(hs, pao, honba, sticks, _wareme(req, situation.players)))
 
 
-_SETTLE_KEYS = frozenset(
+_SETTLE_KEYS: Final = frozenset(
     {"rules", "players", "dealer", "round_wind", "honba", "riichi_sticks", "wareme", "wins", "draw"}
 )
-_SHARED = ("rules", "players", "dealer", "round_wind")
-_DRAW_KEYS = frozenset({"kind", "tenpai", "nagashi", "reason"})
+_SHARED: Final = ("rules", "players", "dealer", "round_wind")
+_DRAW_KEYS: Final = frozenset({"kind", "tenpai", "nagashi", "reason"})
 
 
 def settle(request: Mapping[str, Any]) -> dict[str, Any]:

@@ -61,8 +61,8 @@ class MeldType(Enum):
         return self is not MeldType.ANKAN
 
 
-_KANS = frozenset((MeldType.DAIMINKAN, MeldType.KAKAN, MeldType.ANKAN))
-_NOTATION_NAMES = {
+_KANS: Final = frozenset((MeldType.DAIMINKAN, MeldType.KAKAN, MeldType.ANKAN))
+_NOTATION_NAMES: Final = {
     "chi": MeldType.CHI,
     "pon": MeldType.PON,
     "kan": MeldType.DAIMINKAN,
@@ -71,7 +71,7 @@ _NOTATION_NAMES = {
     "ankan": MeldType.ANKAN,
 }
 #: the notation name of each meld type, by its JSON name (a str key: an Enum member hashes slowly)
-_SHORT_NAME = {
+_SHORT_NAME: Final = {
     MeldType.CHI.value: "chi",
     MeldType.PON.value: "pon",
     MeldType.DAIMINKAN.value: "kan",

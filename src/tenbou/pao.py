@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from .hand import Meld, MeldType
 from .rules import Rules
@@ -39,7 +40,7 @@ from .tiles import DRAGONS, TERMINALS_AND_HONORS, WINDS
 
 __all__ = ["TRIGGERS", "Liability", "daiminkan_meld", "liabilities"]
 
-_GREEN = frozenset((19, 20, 21, 23, 25, 32))
+_GREEN: Final = frozenset((19, 20, 21, 23, 25, 32))
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,7 +136,7 @@ def _ryuuiisou(melds: Sequence[Meld]) -> int | None:
 
 
 #: the call that makes each pao yakuman certain: melds in call order -> index or None
-TRIGGERS: dict[str, Callable[[Sequence[Meld]], int | None]] = {
+TRIGGERS: Final[dict[str, Callable[[Sequence[Meld]], int | None]]] = {
     "daisangen": _daisangen,
     "daisuushii": _daisuushii,
     "suukantsu": _suukantsu,

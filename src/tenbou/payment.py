@@ -241,8 +241,8 @@ def win_payments(
         else:
             payers = _payers(n, winner, s.dealer)
             shares = hand_shares(rest_base, dealer_wins, True, n, rules.sanma_tsumo)
-            for p, pts in zip(payers, shares, strict=True):
-                _pay(out, winner, p, pts, PaymentKind.HAND)
+            for i, p in enumerate(payers):  # hand_shares gives one share per payer
+                _pay(out, winner, p, shares[i], PaymentKind.HAND)
     # -- honba
     if honba and rules.honba_unit:
         unit = honba * rules.honba_unit
@@ -270,13 +270,11 @@ def win_payments(
             for p in out
         ]
     if riichi_sticks:
-        out.append(
-            Payment(None, winner, riichi_sticks * rules.riichi_stick_points, PaymentKind.RIICHI_STICKS)
-        )
+        _pay(out, winner, None, riichi_sticks * rules.riichi_stick_points, PaymentKind.RIICHI_STICKS)
     return out
 
 
-def _pay(out: list[Payment], receiver: int, payer: int, points: int, kind: PaymentKind) -> None:
+def _pay(out: list[Payment], receiver: int, payer: int | None, points: int, kind: PaymentKind) -> None:
     """Add a transfer to ``out`` (none when it is zero)."""
     if points:
         out.append(new_record(Payment, (payer, receiver, points, kind)))

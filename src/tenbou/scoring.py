@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from enum import Enum
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from .errors import InvalidHandError
 from .hand import Hand, MeldType, Situation
@@ -122,10 +122,10 @@ class HandScore(NamedTuple):
 
 # -- validation ---------------------------------------------------------------------------------
 
-_RED_PER_KIND: dict[int, dict[int, int]] = {0: {}, 3: {4: 1, 13: 1, 22: 1}, 4: {4: 1, 13: 2, 22: 1}}
-_FIVES = frozenset((4, 13, 22))
+_RED_PER_KIND: Final[dict[int, dict[int, int]]] = {0: {}, 3: {4: 1, 13: 1, 22: 1}, 4: {4: 1, 13: 2, 22: 1}}
+_FIVES: Final = frozenset((4, 13, 22))
 #: red fives in the set, of 5m, 5p, 5s, by ``red_fives``
-_RED_FIVES = {
+_RED_FIVES: Final = {
     n: (per_kind.get(4, 0), per_kind.get(13, 0), per_kind.get(22, 0)) for n, per_kind in _RED_PER_KIND.items()
 }
 
@@ -337,7 +337,9 @@ def _readings(f: HandFacts) -> list[Reading]:
 
 # -- fu -----------------------------------------------------------------------------------------
 
-_SIMPLE, _TERMINAL, _HONOR = 0, 1, 2
+_SIMPLE: Final = 0
+_TERMINAL: Final = 1
+_HONOR: Final = 2
 
 
 def _set_fu_entry(exposed: bool, kan: bool, cls: int) -> FuItem:
@@ -348,30 +350,30 @@ def _set_fu_entry(exposed: bool, kan: bool, cls: int) -> FuItem:
 
 #: fu of a triplet or kan by (exposed, kan, simple/terminal/honour): 2 for an open simple pon, x2 for
 #: closed, x2 for a terminal or honour, x4 for a kan
-_SET_FU = {
+_SET_FU: Final = {
     (exposed, kan, cls): _set_fu_entry(exposed, kan, cls)
     for exposed in (False, True)
     for kan in (False, True)
     for cls in (_SIMPLE, _TERMINAL, _HONOR)
 }
 #: simple, terminal or honour, by kind
-_FU_CLASS = tuple(
+_FU_CLASS: Final = tuple(
     _HONOR if k >= 27 else _TERMINAL if k in TERMINALS_AND_HONORS else _SIMPLE for k in range(34)
 )
 #: the fixed lines of a breakdown (made once: a breakdown only points at them)
-_FU_CHIITOITSU = (FuItem("chiitoitsu", 25),)
-_FU_BASE = FuItem("base", 20)
-_FU_TSUMO = FuItem("tsumo", 2)
-_FU_MENZEN_RON = FuItem("menzen_ron", 10)
-_FU_OPEN_PINFU = FuItem("open_pinfu", 10)
-_FU_KANCHAN = FuItem("kanchan_wait", 2)
-_FU_PENCHAN = FuItem("penchan_wait", 2)
-_FU_TANKI = FuItem("tanki_wait", 2)
-_FU_DRAGON_PAIR = FuItem("dragon_pair", 2)
-_FU_SEAT_WIND_PAIR = FuItem("seat_wind_pair", 2)
-_FU_ROUND_WIND_PAIR = FuItem("round_wind_pair", 2)
-_FU_VALUE_PAIR = FuItem("value_pair", 2)
-_FU_DOUBLE_WIND_PAIR = {fu: FuItem("double_wind_pair", fu) for fu in (2, 4)}
+_FU_CHIITOITSU: Final = (FuItem("chiitoitsu", 25),)
+_FU_BASE: Final = FuItem("base", 20)
+_FU_TSUMO: Final = FuItem("tsumo", 2)
+_FU_MENZEN_RON: Final = FuItem("menzen_ron", 10)
+_FU_OPEN_PINFU: Final = FuItem("open_pinfu", 10)
+_FU_KANCHAN: Final = FuItem("kanchan_wait", 2)
+_FU_PENCHAN: Final = FuItem("penchan_wait", 2)
+_FU_TANKI: Final = FuItem("tanki_wait", 2)
+_FU_DRAGON_PAIR: Final = FuItem("dragon_pair", 2)
+_FU_SEAT_WIND_PAIR: Final = FuItem("seat_wind_pair", 2)
+_FU_ROUND_WIND_PAIR: Final = FuItem("round_wind_pair", 2)
+_FU_VALUE_PAIR: Final = FuItem("value_pair", 2)
+_FU_DOUBLE_WIND_PAIR: Final = {fu: FuItem("double_wind_pair", fu) for fu in (2, 4)}
 
 
 def _set_fu(kind: int, exposed: bool, kan: bool) -> FuItem:
@@ -500,7 +502,10 @@ def _dora(f: HandFacts) -> list[YakuHan]:
     return out
 
 
-_DORA, _AKA_DORA, _URA_DORA, _KITA = DORA["dora"], DORA["aka_dora"], DORA["ura_dora"], DORA["kita"]
+_DORA: Final = DORA["dora"]
+_AKA_DORA: Final = DORA["aka_dora"]
+_URA_DORA: Final = DORA["ura_dora"]
+_KITA: Final = DORA["kita"]
 
 
 def _yaku_han(yaku: Yaku, han: int) -> YakuHan:
@@ -535,7 +540,7 @@ class _Candidate:
         self.reading = reading
 
 
-_PINFU = YAKU_BY_ID["pinfu"]
+_PINFU: Final = YAKU_BY_ID["pinfu"]
 #: (predicate, the yaku as counted) of each group worth asking, by group, features and double yakuman
 _Asked = tuple[tuple[Callable[[Reading], bool], YakuHan], ...]
 #: a hand's yakuman, regular yaku and limit renhou (the same for every reading of its form), and the
@@ -543,8 +548,8 @@ _Asked = tuple[tuple[Callable[[Reading], bool], YakuHan], ...]
 _HandLevel = tuple[list[YakuHan], list[YakuHan], YakuHan | None, tuple[_Asked, _Asked, _Asked, _Asked]]
 
 
-_GROUPS = (HAND_YAKUMAN, HAND_REGULAR, READING_YAKUMAN, READING_REGULAR)
-_ASKED: dict[tuple[int, frozenset[str]], tuple[_Asked, _Asked, _Asked, _Asked]] = {}
+_GROUPS: Final = (HAND_YAKUMAN, HAND_REGULAR, READING_YAKUMAN, READING_REGULAR)
+_ASKED: Final[dict[tuple[int, frozenset[str]], tuple[_Asked, _Asked, _Asked, _Asked]]] = {}
 
 
 def _asked(features: int, double: frozenset[str]) -> tuple[_Asked, _Asked, _Asked, _Asked]:
@@ -666,7 +671,7 @@ def _score(hand: Hand, situation: Situation, rules: Rules) -> HandScore:
         raise InvalidHandError(f"{hand} has no yaku (dora do not count as yaku)", "no_yaku")
     yaku = best.yaku
     if len(yaku) > 1:
-        yaku.sort(key=_report_order)
+        _in_report_order(yaku)
     return new_record(
         HandScore,
         (
@@ -685,5 +690,14 @@ def _score(hand: Hand, situation: Situation, rules: Rules) -> HandScore:
     )
 
 
-def _report_order(y: YakuHan) -> int:
-    return YAKU_ORDER[y.yaku.id]
+def _in_report_order(yaku: list[YakuHan]) -> None:
+    """Sort ``yaku`` in place into the report order (``YAKU_ORDER``): an insertion sort, as a hand
+    has a handful, nearly in order already (``list.sort`` with a key costs more here)."""
+    order = [YAKU_ORDER[y.yaku.id] for y in yaku]
+    for i in range(1, len(yaku)):
+        key, item = order[i], yaku[i]
+        j = i
+        while j > 0 and order[j - 1] > key:
+            order[j], yaku[j] = order[j - 1], yaku[j - 1]
+            j -= 1
+        order[j], yaku[j] = key, item

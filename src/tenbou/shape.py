@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from typing import Final
 
 from .tiles import TERMINALS_AND_HONORS, format_kinds
 
@@ -40,7 +41,7 @@ __all__ = [
     "waits_brute",
 ]
 
-KOKUSHI_KINDS = tuple(sorted(TERMINALS_AND_HONORS))
+KOKUSHI_KINDS: Final = tuple(sorted(TERMINALS_AND_HONORS))
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,7 +92,7 @@ def _sets_only(key: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], tuple[int, 
 #: triplet bit mask, run bit mask (bit = kind), identical-run pairs (peikou),
 #: whether every set and the pair hold a terminal or honour)
 Raw = tuple[int, tuple[int, ...], tuple[int, ...], int, int, int, bool]
-_EMPTY9 = (0,) * 9
+_EMPTY9: Final = (0,) * 9
 
 
 def _raw(base: int, pair: int, trips: tuple[int, ...], runs: tuple[int, ...]) -> Raw:
@@ -117,8 +118,8 @@ def _raw(base: int, pair: int, trips: tuple[int, ...], runs: tuple[int, ...]) ->
 
 #: _suit_table of each suit (0 man, 1 pin, 2 sou) by its counts; decompose, the hot path, looks
 #: here first. At most _READINGS_KEPT patterns per suit are kept (hands meet a few thousand).
-_READINGS: tuple[dict[tuple[int, ...], tuple[int, tuple[Raw, ...]]], ...] = ({}, {}, {})
-_READINGS_KEPT = 50_000
+_READINGS: Final[tuple[dict[tuple[int, ...], tuple[int, tuple[Raw, ...]]], ...]] = ({}, {}, {})
+_READINGS_KEPT: Final = 50_000
 
 
 def _suit_table(key: tuple[int, ...], base: int) -> tuple[int, tuple[Raw, ...]]:
@@ -225,15 +226,13 @@ def is_chiitoitsu(counts: list[int]) -> bool:
 
 def is_kokushi(counts: list[int]) -> bool:
     """One of each terminal and honour and one more of them."""
-    if sum(counts) != 14:
-        return False
     doubled = 0
-    for k in KOKUSHI_KINDS:
+    for k in KOKUSHI_KINDS:  # most hands lack one at once: this comes before the count of all tiles
         n = counts[k]
         if n == 0 or n > 2:
             return False
         doubled += n == 2
-    return doubled == 1
+    return doubled == 1 and sum(counts) == 14
 
 
 def is_winning(counts: list[int], closed: bool = True) -> bool:

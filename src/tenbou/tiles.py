@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 from .errors import NotationError
 
@@ -44,18 +44,18 @@ __all__ = [
     "parse_tiles",
 ]
 
-SUITS = "mpsz"
+SUITS: Final = "mpsz"
 #: kinds of East..North and of the three dragons
-WINDS = (27, 28, 29, 30)
-DRAGONS = (31, 32, 33)
-HONORS = frozenset(range(27, 34))
-TERMINALS_AND_HONORS = frozenset((0, 8, 9, 17, 18, 26, *range(27, 34)))
+WINDS: Final = (27, 28, 29, 30)
+DRAGONS: Final = (31, 32, 33)
+HONORS: Final = frozenset(range(27, 34))
+TERMINALS_AND_HONORS: Final = frozenset((0, 8, 9, 17, 18, 26, *range(27, 34)))
 #: English names of the kinds, for people
-KIND_NAMES = tuple(
+KIND_NAMES: Final = tuple(
     [f"{n}-{s}" for s in ("man", "pin", "sou") for n in range(1, 10)]
     + ["East", "South", "West", "North", "White", "Green", "Red"]
 )
-_RED_KINDS = frozenset((4, 13, 22))
+_RED_KINDS: Final = frozenset((4, 13, 22))
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,12 +116,12 @@ class Tile:
         return tile_svg(self)
 
 
-_PLAIN = tuple(Tile(k) for k in range(34))
-_RED = {k: Tile(k, True) for k in _RED_KINDS}
+_PLAIN: Final = tuple(Tile(k) for k in range(34))
+_RED: Final = {k: Tile(k, True) for k in _RED_KINDS}
 
 
 _Record = TypeVar("_Record", bound=tuple[Any, ...])
-_TUPLE_NEW: Callable[..., Any] = tuple.__new__
+_TUPLE_NEW: Final[Callable[..., Any]] = tuple.__new__
 
 
 def new_record(cls: type[_Record], values: tuple[Any, ...]) -> _Record:
@@ -174,8 +174,8 @@ def parse_tiles(text: str) -> tuple[Tile, ...]:
 
 
 #: a group of digits and its suit letter (``"456678p"``) as tiles, for the groups met so far
-_TILE_GROUPS: dict[str, tuple[Tile, ...]] = {}
-_TILE_GROUPS_KEPT = 50_000
+_TILE_GROUPS: Final[dict[str, tuple[Tile, ...]]] = {}
+_TILE_GROUPS_KEPT: Final = 50_000
 
 
 def _read_group(group: str) -> tuple[Tile, ...] | None:
@@ -193,7 +193,7 @@ def _read_group(group: str) -> tuple[Tile, ...] | None:
     return tiles
 
 
-_BY_DIGIT: dict[str, dict[str, Tile]] = {
+_BY_DIGIT: Final[dict[str, dict[str, Tile]]] = {
     suit: {str(n): _PLAIN[9 * i + n - 1] for n in range(1, 10 if i < 3 else 8)}
     for i, suit in enumerate(SUITS)
 }
@@ -250,8 +250,8 @@ def format_tiles(tiles: Iterable[Tile]) -> str:
     return "".join(parts)
 
 
-_SUIT_OF = tuple(SUITS[k // 9] for k in range(34))
-_DIGIT_OF = tuple(str(k % 9 + 1) for k in range(34))
+_SUIT_OF: Final = tuple(SUITS[k // 9] for k in range(34))
+_DIGIT_OF: Final = tuple(str(k % 9 + 1) for k in range(34))
 
 
 def format_kinds(kinds: Iterable[int]) -> str:
@@ -306,4 +306,4 @@ class Wind(Enum):
         return _WINDS[i % 4]
 
 
-_WINDS = (Wind.EAST, Wind.SOUTH, Wind.WEST, Wind.NORTH)
+_WINDS: Final = (Wind.EAST, Wind.SOUTH, Wind.WEST, Wind.NORTH)

@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import Final
 
 from .hand import Hand, MeldType, Situation
 from .rules import Rules
@@ -81,25 +82,25 @@ class Mentsu:
     exposed: bool
 
 
-_GREEN = frozenset((19, 20, 21, 23, 25, 32))  # 2s 3s 4s 6s 8s hatsu
-_TERMINALS = frozenset((0, 8, 9, 17, 18, 26))
+_GREEN: Final = frozenset((19, 20, 21, 23, 25, 32))  # 2s 3s 4s 6s 8s hatsu
+_TERMINALS: Final = frozenset((0, 8, 9, 17, 18, 26))
 
 
-_DRAGON_MASK = 0b111 << 31
-_WIND_MASK = 0b1111 << 27
+_DRAGON_MASK: Final = 0b111 << 31
+_WIND_MASK: Final = 0b1111 << 27
 
 #: hand features, the bits of :attr:`HandFacts.features`
-F_CLOSED = 1
-F_TSUMO = 2
-F_SITUATION = 4  # any situational flag: riichi, ippatsu, haitei, rinshan, tenhou ...
-F_HONOR_TRIPLET = 8
-F_ONE_SUIT = 16
-F_KANS3 = 32
-F_TERMINAL_HONOR = 64
-F_GREEN = 128
-F_LOCAL = 256  # the rules play a local yaku
+F_CLOSED: Final = 1
+F_TSUMO: Final = 2
+F_SITUATION: Final = 4  # any situational flag: riichi, ippatsu, haitei, rinshan, tenhou ...
+F_HONOR_TRIPLET: Final = 8
+F_ONE_SUIT: Final = 16
+F_KANS3: Final = 32
+F_TERMINAL_HONOR: Final = 64
+F_GREEN: Final = 128
+F_LOCAL: Final = 256  # the rules play a local yaku
 
-_KIND_FLAGS: tuple[int, ...] = tuple(
+_KIND_FLAGS: Final[tuple[int, ...]] = tuple(
     (1 << (k // 9) if k < 27 else 8)  # suit bits 1/2/4, honour 8
     | (16 if k in TERMINALS_AND_HONORS else 32)  # terminal-or-honour / simple
     | (0 if k in _GREEN else 64)  # not green
@@ -107,7 +108,7 @@ _KIND_FLAGS: tuple[int, ...] = tuple(
 )
 
 
-_WIND_KINDS = {w.value: w.kind for w in Wind}
+_WIND_KINDS: Final = {w.value: w.kind for w in Wind}
 
 
 class HandFacts:
@@ -318,7 +319,7 @@ class Yaku:
 # -- predicates ---------------------------------------------------------------------------------
 
 
-_ITTSU_BITS = 1 | 1 << 9 | 1 << 18
+_ITTSU_BITS: Final = 1 | 1 << 9 | 1 << 18
 
 
 def _one_suit(r: Reading) -> bool:
@@ -414,7 +415,7 @@ def _y(
     )
 
 
-_NEEDS = {
+_NEEDS: Final = {
     **dict.fromkeys(("riichi", "double_riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan", "renhou",
                      "tenhou", "chiihou", "renhou_yakuman"), F_SITUATION),
     **dict.fromkeys(("haku", "hatsu", "chun", "seat_wind", "round_wind", "north_yakuhai", "shousangen",
@@ -431,7 +432,7 @@ _NEEDS = {
 }  # fmt: skip
 
 
-_PER_READING = frozenset(
+_PER_READING: Final = frozenset(
     {
         "pinfu", "iipeikou", "ryanpeikou", "sanshoku", "ittsu", "chanta", "junchan", "toitoi", "sanankou",
         "sanshoku_doukou", "kokushi", "kokushi_13", "suuankou", "suuankou_tanki", "suurenkou",
@@ -440,7 +441,7 @@ _PER_READING = frozenset(
 )  # fmt: skip
 
 
-YAKU: tuple[Yaku, ...] = (
+YAKU: Final[tuple[Yaku, ...]] = (
     # situational
     _y("riichi", "Riichi", "立直", 1, None, 1, _riichi),
     _y("double_riichi", "Double riichi", "ダブル立直", 2, None, 21,
@@ -517,23 +518,23 @@ YAKU: tuple[Yaku, ...] = (
 )  # fmt: skip
 
 #: dora-like counters (not yaku: they never make a hand win on their own)
-DORA_IDS = ("dora", "aka_dora", "ura_dora", "kita")
-_DORA_NAMES = {
+DORA_IDS: Final = ("dora", "aka_dora", "ura_dora", "kita")
+_DORA_NAMES: Final = {
     "dora": ("Dora", "ドラ", 52),
     "aka_dora": ("Red five", "赤ドラ", 54),
     "ura_dora": ("Ura dora", "裏ドラ", 53),
     "kita": ("Kita (North dora)", "抜きドラ", None),
 }
-DORA: dict[str, Yaku] = {
+DORA: Final[dict[str, Yaku]] = {
     k: Yaku(k, n, ja, 1, 1, False, tid, lambda r: False) for k, (n, ja, tid) in _DORA_NAMES.items()
 }
-YAKU_BY_ID: dict[str, Yaku] = {y.id: y for y in YAKU} | DORA
+YAKU_BY_ID: Final[dict[str, Yaku]] = {y.id: y for y in YAKU} | DORA
 #: the order yaku are reported in
-YAKU_ORDER: dict[str, int] = {k: i for i, k in enumerate(YAKU_BY_ID)}
-REGULAR_YAKU: tuple[Yaku, ...] = tuple(y for y in YAKU if not y.yakuman)
-YAKUMAN: tuple[Yaku, ...] = tuple(y for y in YAKU if y.yakuman)
+YAKU_ORDER: Final[dict[str, int]] = {k: i for i, k in enumerate(YAKU_BY_ID)}
+REGULAR_YAKU: Final[tuple[Yaku, ...]] = tuple(y for y in YAKU if not y.yakuman)
+YAKUMAN: Final[tuple[Yaku, ...]] = tuple(y for y in YAKU if y.yakuman)
 #: the four groups the scorer asks: once per hand (and form) or once per reading
-HAND_YAKUMAN = tuple(y for y in YAKUMAN if not y.per_reading)
-READING_YAKUMAN = tuple(y for y in YAKUMAN if y.per_reading)
-HAND_REGULAR = tuple(y for y in REGULAR_YAKU if not y.per_reading)
-READING_REGULAR = tuple(y for y in REGULAR_YAKU if y.per_reading)
+HAND_YAKUMAN: Final = tuple(y for y in YAKUMAN if not y.per_reading)
+READING_YAKUMAN: Final = tuple(y for y in YAKUMAN if y.per_reading)
+HAND_REGULAR: Final = tuple(y for y in REGULAR_YAKU if not y.per_reading)
+READING_REGULAR: Final = tuple(y for y in REGULAR_YAKU if y.per_reading)

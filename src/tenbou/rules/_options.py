@@ -6,7 +6,7 @@ import dataclasses
 import difflib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Final, Literal
 
 from ..errors import RuleError
 
@@ -22,23 +22,23 @@ __all__ = [
 ]
 
 #: every yakuman id (a rule may count any of them double)
-YAKUMAN_IDS = (
+YAKUMAN_IDS: Final = (
     "kokushi", "kokushi_13", "suuankou", "suuankou_tanki", "daisangen", "shousuushii",
     "daisuushii", "tsuuiisou", "chinroutou", "ryuuiisou", "chuuren", "junsei_chuuren",
     "suukantsu", "tenhou", "chiihou", "renhou_yakuman", "suurenkou", "isshoku_yonjun",
 )  # fmt: skip
 #: local yaku that a rule set may switch on with ``local_yaku``
-LOCAL_YAKU = ("suurenkou", "isshoku_yonjun")
+LOCAL_YAKU: Final = ("suurenkou", "isshoku_yonjun")
 #: yakuman that a rule set may make carry responsibility payment (pao)
-PAO_YAKU = (
+PAO_YAKU: Final = (
     "daisangen", "daisuushii", "suukantsu", "suurenkou", "isshoku_yonjun", "tsuuiisou", "chinroutou",
     "ryuuiisou",
 )  # fmt: skip
 #: what chips (祝儀) can be paid for: per red five, per ura dora, for ippatsu, per yakuman
-CHIP_EVENTS = ("aka_dora", "ura_dora", "ippatsu", "yakuman")
+CHIP_EVENTS: Final = ("aka_dora", "ura_dora", "ippatsu", "yakuman")
 
 #: abortive draws a rule set may play (a triple ron is decided by ``multiple_ron``)
-ABORTIVE_DRAWS = ("kyuushu_kyuuhai", "suufon_renda", "suucha_riichi", "suukaikan")
+ABORTIVE_DRAWS: Final = ("kyuushu_kyuuhai", "suufon_renda", "suucha_riichi", "suukaikan")
 
 OptionKind = Literal["bool", "int", "choice", "yaku_set", "int_tuple", "chip_table", "name_set", "int_list"]
 
@@ -361,7 +361,7 @@ class Rules:
         return cls(**fixed)  # type: ignore[arg-type]
 
 
-OPTION_SPECS: dict[str, OptionSpec] = {
+OPTION_SPECS: Final[dict[str, OptionSpec]] = {
     f.name: OptionSpec(f.name, f.metadata["kind"], f.metadata["doc"], tuple(f.metadata["choices"]))
     for f in dataclasses.fields(Rules)
 }
