@@ -359,9 +359,11 @@ def _wareme(req: dict[str, Any], players: int) -> int | None:
 def win_settlement_to_dict(w: WinSettlement) -> dict[str, Any]:
     """A winning-hand output: value, yaku, fu, and this win's pao, payments and deltas."""
     out = hand_score_to_dict(w.score)
-    out["points"] = sum(
-        p.points for p in w.payments if p.kind is PaymentKind.HAND or p.kind is PaymentKind.PAO
-    )
+    points = 0
+    for p in w.payments:
+        if p.kind is PaymentKind.HAND or p.kind is PaymentKind.PAO:
+            points += p.points
+    out["points"] = points
     out["pao"] = [p.to_dict() for p in w.pao]
     out["payments"] = [payment_to_dict(p) for p in w.payments]
     out["deltas"] = list(w.deltas)

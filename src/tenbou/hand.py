@@ -269,25 +269,29 @@ class Hand:
                 f"with {n_melds} meld(s) the hand must hold {want} concealed tiles besides the "
                 f"winning tile, not {len(concealed)} in {format_tiles(concealed)!r}"
             )
+        # (``x[i] = x[i] + 1``, not ``x[i] += 1``: mypyc compiles the augmented form to a generic
+        # object addition, the plain one to a native integer addition)
         counts = [0] * 34
-        counts[win_tile.kind] += 1
         red_fives = [0, 0, 0]  # of 5m, 5p, 5s
+        k = win_tile.kind
+        counts[k] = 1
         if win_tile.red:
-            red_fives[win_tile.kind // 9] += 1
+            red_fives[k // 9] = 1
         for t in concealed:
-            counts[t.kind] += 1
+            k = t.kind
+            counts[k] = counts[k] + 1
             if t.red:
-                red_fives[t.kind // 9] += 1
+                red_fives[k // 9] = red_fives[k // 9] + 1
         for m in melds:
             k = m.kind
             if m.type is MeldType.CHI:
-                counts[k] += 1
-                counts[k + 1] += 1
-                counts[k + 2] += 1
+                counts[k] = counts[k] + 1
+                counts[k + 1] = counts[k + 1] + 1
+                counts[k + 2] = counts[k + 2] + 1
             else:
-                counts[k] += len(m.tiles)
+                counts[k] = counts[k] + len(m.tiles)
             if m.reds:
-                red_fives[k // 9] += m.reds
+                red_fives[k // 9] = red_fives[k // 9] + m.reds
         for kind, n in enumerate(counts):
             if n > 4:
                 raise NotationError(

@@ -145,8 +145,8 @@ def deltas(payments: Iterable[Payment], players: int) -> list[int]:
     d = [0] * players
     for p in payments:
         if p.payer is not None:
-            d[p.payer] -= p.points
-        d[p.receiver] += p.points
+            d[p.payer] = d[p.payer] - p.points
+        d[p.receiver] = d[p.receiver] + p.points
     return d
 
 
@@ -304,8 +304,8 @@ def win_chips(score: HandScore, rules: Rules) -> list[int] | None:
     chips = [0] * s.players
     payers = [s.discarder] if s.discarder is not None else [p for p in range(s.players) if p != s.winner]
     for p in payers:
-        chips[p] -= count
-        chips[s.winner] += count
+        chips[p] = chips[p] - count
+        chips[s.winner] = chips[s.winner] + count
     return chips
 
 

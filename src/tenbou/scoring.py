@@ -141,10 +141,10 @@ def validate(hand: Hand, s: Situation, rules: Rules) -> None:
             f"players={n}: these rules are played by {' or '.join(map(str, rules.players))} players",
             "contradiction",
         )
-    for name in ("dealer", "winner"):
-        seat = getattr(s, name)
-        if not 0 <= seat < n:
-            raise InvalidHandError(f"{name}={seat} is not a seat 0..{n - 1}", "contradiction")
+    if not 0 <= s.dealer < n:
+        raise InvalidHandError(f"dealer={s.dealer} is not a seat 0..{n - 1}", "contradiction")
+    if not 0 <= s.winner < n:
+        raise InvalidHandError(f"winner={s.winner} is not a seat 0..{n - 1}", "contradiction")
     if s.discarder is not None:
         if not 0 <= s.discarder < n:
             raise InvalidHandError(f"from={s.discarder} is not a seat 0..{n - 1}", "contradiction")
@@ -172,16 +172,16 @@ def validate(hand: Hand, s: Situation, rules: Rules) -> None:
             )
     # Tiles: copies (dora indicators are tiles too), red fives, three-player manzu. The common case is
     # judged here at a glance; anything else goes to _check_tiles, which says what is wrong.
-    counts: Sequence[int] = hand.counts  # at most four of a kind (Hand checks it)
+    counts = hand.counts  # at most four of a kind (Hand checks it)
     red_fives = hand.red_fives
     careful = False  # an indicator is red, or makes a fifth copy
     if s.dora_indicators or s.ura_indicators:
         seen = list(counts)
         for t in s.dora_indicators + s.ura_indicators:
             k = t.kind
-            seen[k] += 1
+            seen[k] = seen[k] + 1
             careful = careful or t.red or seen[k] > 4
-        counts = seen
+        counts = tuple(seen)
     allowed = _RED_FIVES[rules.red_fives]
     if (
         careful
@@ -223,9 +223,9 @@ def _check_tiles(hand: Hand, s: Situation, rules: Rules) -> None:
     counts = [0] * 34
     reds = [0] * 34
     for t in visible:
-        counts[t.kind] += 1
+        counts[t.kind] = counts[t.kind] + 1
         if t.red:
-            reds[t.kind] += 1
+            reds[t.kind] = reds[t.kind] + 1
     allowed_red = _RED_PER_KIND[rules.red_fives]
     for k in {t.kind for t in visible}:
         c = counts[k]
@@ -245,55 +245,56 @@ def _check_tiles(hand: Hand, s: Situation, rules: Rules) -> None:
             raise InvalidHandError(f"{Tile(k)}: three-player mahjong has no 2m-8m", "impossible")
 
 
-def _check_situation(hand: Hand, s: Situation, rules: Rules) -> None:
-    def bad(msg: str) -> InvalidHandError:
-        return InvalidHandError(msg, "contradiction")
+def _bad(msg: str) -> InvalidHandError:
+    return InvalidHandError(msg, "contradiction")
 
+
+def _check_situation(hand: Hand, s: Situation, rules: Rules) -> None:
     tsumo = s.discarder is None
     if (s.riichi or s.double_riichi) and not hand.is_closed:
-        raise bad("riichi: a hand with an open meld cannot be in riichi")
+        raise _bad("riichi: a hand with an open meld cannot be in riichi")
     if s.ippatsu and not s.in_riichi:
-        raise bad("ippatsu: needs riichi or double_riichi")
+        raise _bad("ippatsu: needs riichi or double_riichi")
     if s.ura_indicators and not s.in_riichi:
-        raise bad("ura_indicators: ura dora are only revealed for a riichi winner")
+        raise _bad("ura_indicators: ura dora are only revealed for a riichi winner")
     if s.ura_indicators and not rules.ura_dora:
-        raise bad("ura_indicators: these rules play without ura dora")
+        raise _bad("ura_indicators: these rules play without ura dora")
     if s.ippatsu and not rules.ippatsu:
-        raise bad("ippatsu: these rules play without ippatsu")
+        raise _bad("ippatsu: these rules play without ippatsu")
     if s.rinshan:
         if not tsumo:
-            raise bad("rinshan: a rinshan win is a tsumo (leave 'from' out)")
+            raise _bad("rinshan: a rinshan win is a tsumo (leave 'from' out)")
         if not any(m.is_kan for m in hand.melds) and not s.kita:
-            raise bad("rinshan: the hand declared no kan (and set aside no North)")
+            raise _bad("rinshan: the hand declared no kan (and set aside no North)")
         if s.haitei:
-            raise bad("rinshan and haitei: a draw from the dead wall is not the last tile")
+            raise _bad("rinshan and haitei: a draw from the dead wall is not the last tile")
     if s.chankan and tsumo:
-        raise bad("chankan: robbing a kan is a ron (give 'from')")
+        raise _bad("chankan: robbing a kan is a ron (give 'from')")
     if s.haitei and not tsumo:
-        raise bad("haitei: the last-tile tsumo needs no 'from'")
+        raise _bad("haitei: the last-tile tsumo needs no 'from'")
     if s.houtei and tsumo:
-        raise bad("houtei: the last-discard ron needs 'from'")
+        raise _bad("houtei: the last-discard ron needs 'from'")
     if s.chankan and s.houtei:
-        raise bad("chankan and houtei cannot both hold")
+        raise _bad("chankan and houtei cannot both hold")
     if not (s.tenhou or s.chiihou or s.renhou):
         return
     first = [name for name in ("tenhou", "chiihou", "renhou") if getattr(s, name)]
     if len(first) > 1:
-        raise bad(f"{first[0]} and {first[1]} cannot both hold")
+        raise _bad(f"{first[0]} and {first[1]} cannot both hold")
     if first:
         name = first[0]
         if hand.melds:
-            raise bad(f"{name}: no call or kan may come before it")
+            raise _bad(f"{name}: no call or kan may come before it")
         if s.in_riichi or s.ippatsu:
-            raise bad(f"{name}: riichi cannot be declared before it")
+            raise _bad(f"{name}: riichi cannot be declared before it")
         if s.rinshan or s.chankan or s.haitei or s.houtei:
-            raise bad(f"{name}: cannot combine with rinshan, chankan, haitei or houtei")
+            raise _bad(f"{name}: cannot combine with rinshan, chankan, haitei or houtei")
     if s.tenhou and (not s.is_dealer or not tsumo):
-        raise bad("tenhou: only the dealer's tsumo on the first draw")
+        raise _bad("tenhou: only the dealer's tsumo on the first draw")
     if s.chiihou and (s.is_dealer or not tsumo):
-        raise bad("chiihou: only a non-dealer's tsumo on the first draw")
+        raise _bad("chiihou: only a non-dealer's tsumo on the first draw")
     if s.renhou and (s.is_dealer or tsumo):
-        raise bad("renhou: only a non-dealer's ron before the first draw")
+        raise _bad("renhou: only a non-dealer's ron before the first draw")
 
 
 # -- readings -----------------------------------------------------------------------------------
@@ -307,7 +308,7 @@ def _readings(f: HandFacts) -> list[Reading]:
     if not f.hand.melds:
         if is_kokushi(c):
             before = list(c)
-            before[win] -= 1
+            before[win] = before[win] - 1
             wait = Wait.THIRTEEN if all(before[k] == 1 for k in KOKUSHI_KINDS) else Wait.TANKI
             pair = next(k for k in KOKUSHI_KINDS if c[k] == 2)
             return [Reading(Form.KOKUSHI, pair, wait, f)]

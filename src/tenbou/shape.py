@@ -20,6 +20,7 @@ met), so a hand costs three dictionary look-ups plus the honours.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Final
@@ -79,8 +80,8 @@ def _sets_only(key: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], tuple[int, 
         rest = list(key)
         rest[i] = 0
         if r:
-            rest[i + 1] -= r
-            rest[i + 2] -= r
+            rest[i + 1] = rest[i + 1] - r
+            rest[i + 2] = rest[i + 2] - r
         tail = _sets_only(tuple(rest))
         head_t = (i,) if trip else ()
         head_r = (i,) * r
@@ -116,26 +117,34 @@ def _raw(base: int, pair: int, trips: tuple[int, ...], runs: tuple[int, ...]) ->
     )
 
 
-#: _suit_table of each suit (0 man, 1 pin, 2 sou) by its counts; decompose, the hot path, looks
-#: here first. At most _READINGS_KEPT patterns per suit are kept (hands meet a few thousand).
-_READINGS: Final[tuple[dict[tuple[int, ...], tuple[int, tuple[Raw, ...]]], ...]] = ({}, {}, {})
+#: _suit_table of each suit (0 man, 1 pin, 2 sou) by its packed counts (:func:`_pack`); decompose, the hot
+#: path, looks here first. At most _READINGS_KEPT patterns per suit are kept (hands meet a few thousand).
+_READINGS: Final[tuple[dict[int, tuple[int, tuple[Raw, ...]]], ...]] = ({}, {}, {})
 _READINGS_KEPT: Final = 50_000
 
 
-def _suit_table(key: tuple[int, ...], base: int) -> tuple[int, tuple[Raw, ...]]:
-    """Every decomposition of one suit's 9 counts, kinds offset by ``base``:
+def _pack(key: Sequence[int]) -> int:
+    """A suit's 9 counts (0..4) as one int, 3 bits each, the 1 lowest (a cheap dictionary key)."""
+    code = 0
+    for i in range(8, -1, -1):
+        code = code << 3 | key[i]
+    return code
+
+
+def _suit_table(code: int, base: int) -> tuple[int, tuple[Raw, ...]]:
+    """Every decomposition of one suit's counts (packed, :func:`_pack`), kinds offset by ``base``:
     (1 if the suit holds the pair else 0, readings); no readings if none.
     (Worked out once per pattern, for the manzu; the other suits shift that.)"""
     known = _READINGS[base // 9]
-    found = known.get(key)
+    found = known.get(code)
     if found is None:
         if base:
-            has_pair, readings = _suit_table(key, 0)
+            has_pair, readings = _suit_table(code, 0)
             found = has_pair, tuple([_shifted(r, base) for r in readings])
         else:
-            found = _work_out_suit(key)
+            found = _work_out_suit(tuple([code >> 3 * i & 7 for i in range(9)]))
         if len(known) < _READINGS_KEPT:
-            known[key] = found
+            known[code] = found
     return found
 
 
@@ -150,7 +159,7 @@ def _work_out_suit(key: tuple[int, ...]) -> tuple[int, tuple[Raw, ...]]:
     for i in range(9):
         if key[i] >= 2:
             rest = list(key)
-            rest[i] -= 2
+            rest[i] = rest[i] - 2
             out.extend(_raw(0, i, t, r) for t, r in _sets_only(tuple(rest)))
     return 1, tuple(out)
 
@@ -189,11 +198,13 @@ def decompose(counts: list[int]) -> list[Raw]:
     pairs = 1 if pair >= 0 else 0
     for suit in range(3):
         base = 9 * suit
-        key = tuple(counts[base : base + 9])
-        if key == _EMPTY9:
+        code = 0  # the suit's counts packed (_pack, inline)
+        for k in range(base + 8, base - 1, -1):
+            code = code << 3 | counts[k]
+        if not code:
             continue
-        found = _READINGS[suit].get(key)  # _suit_table's memo, without the call when it is known
-        has_pair, table = found if found is not None else _suit_table(key, base)
+        found = _READINGS[suit].get(code)  # _suit_table's memo, without the call when it is known
+        has_pair, table = found if found is not None else _suit_table(code, base)
         if not table:
             return []
         pairs += has_pair
@@ -266,10 +277,10 @@ def waits_brute(counts: list[int], closed: bool = True, players: int = 4) -> lis
     for k in range(34):
         if players == 3 and 0 < k < 8:
             continue
-        counts[k] += 1
+        counts[k] = counts[k] + 1
         if is_winning(counts, closed):
             out.append(k)
-        counts[k] -= 1
+        counts[k] = counts[k] - 1
     return out
 
 
@@ -281,14 +292,14 @@ _Part = tuple[int, tuple[int, ...], tuple[int, ...]]
 
 @cache
 def _suit_waits(key: tuple[int, ...], base: int) -> _Part:
-    has_pair, table = _suit_table(key, base)
+    has_pair, table = _suit_table(_pack(key), base)
     status = (1 if has_pair else 0) if table else -1
     sets_only: list[int] = []
     with_pair: list[int] = []
     for i in range(9):
         grown = list(key)
-        grown[i] += 1
-        pair, found = _suit_table(tuple(grown), base)
+        grown[i] = grown[i] + 1
+        pair, found = _suit_table(_pack(grown), base)
         if found:
             (with_pair if pair else sets_only).append(base + i)
     return status, tuple(sets_only), tuple(with_pair)
@@ -401,35 +412,35 @@ def _standard_shanten(counts: list[int], sets_needed: int) -> int:
             return
         suit_pos = i % 9 if i < 27 else -1
         if c[i] >= 3:
-            c[i] -= 3
+            c[i] = c[i] - 3
             search(i, sets + 1, partials, pair)
-            c[i] += 3
+            c[i] = c[i] + 3
         if 0 <= suit_pos <= 6 and c[i + 1] and c[i + 2]:
-            c[i] -= 1
-            c[i + 1] -= 1
-            c[i + 2] -= 1
+            c[i] = c[i] - 1
+            c[i + 1] = c[i + 1] - 1
+            c[i + 2] = c[i + 2] - 1
             search(i, sets + 1, partials, pair)
-            c[i] += 1
-            c[i + 1] += 1
-            c[i + 2] += 1
+            c[i] = c[i] + 1
+            c[i + 1] = c[i + 1] + 1
+            c[i + 2] = c[i + 2] + 1
         if c[i] >= 2:
-            c[i] -= 2
+            c[i] = c[i] - 2
             if not pair:
                 search(i, sets, partials, 1)
             search(i, sets, partials + 1, pair)
-            c[i] += 2
+            c[i] = c[i] + 2
         if 0 <= suit_pos <= 7 and c[i + 1]:
-            c[i] -= 1
-            c[i + 1] -= 1
+            c[i] = c[i] - 1
+            c[i + 1] = c[i + 1] - 1
             search(i, sets, partials + 1, pair)
-            c[i] += 1
-            c[i + 1] += 1
+            c[i] = c[i] + 1
+            c[i + 1] = c[i + 1] + 1
         if 0 <= suit_pos <= 6 and c[i + 2]:
-            c[i] -= 1
-            c[i + 2] -= 1
+            c[i] = c[i] - 1
+            c[i + 2] = c[i + 2] - 1
             search(i, sets, partials + 1, pair)
-            c[i] += 1
-            c[i + 2] += 1
+            c[i] = c[i] + 1
+            c[i + 2] = c[i + 2] + 1
         n = c[i]
         c[i] = 0
         search(i + 1, sets, partials, pair)

@@ -263,7 +263,7 @@ def counts34(kinds: Iterable[int]) -> list[int]:
     """A 34-long count vector of kinds."""
     c = [0] * 34
     for k in kinds:
-        c[k] += 1
+        c[k] = c[k] + 1
     return c
 
 

@@ -142,16 +142,16 @@ class HandFacts:
             k = m.kind
             mtype = m.type
             if mtype is MeldType.CHI:
-                concealed[k] -= 1
-                concealed[k + 1] -= 1
-                concealed[k + 2] -= 1
+                concealed[k] = concealed[k] - 1
+                concealed[k + 1] = concealed[k + 1] - 1
+                concealed[k + 2] = concealed[k + 2] - 1
                 flags |= kf[k] | kf[k + 1] | kf[k + 2]
                 runs.append(k)
                 run_mask |= 1 << k
                 outside = outside and k % 9 in (0, 6)
                 closed = False
                 continue
-            concealed[k] -= len(m.tiles)
+            concealed[k] = concealed[k] - len(m.tiles)
             flags |= kf[k]
             trips.append(k)
             trip_mask |= 1 << k
@@ -371,7 +371,7 @@ def _chuuren(r: Reading, junsei: bool) -> bool:
     c = f.concealed[base : base + 9]
     if junsei:
         c = list(c)
-        c[f.win - base] -= 1
+        c[f.win - base] = c[f.win - base] - 1
         return c == [3, 1, 1, 1, 1, 1, 1, 1, 3]
     return c[0] >= 3 and c[8] >= 3 and all(c[1:8])
 
