@@ -3,8 +3,8 @@ from __future__ import annotations
 import pytest
 
 from tenbou.errors import NotationError
-from tenbou.hand import Hand, Meld, MeldType
-from tenbou.tiles import Tile, parse_tiles
+from tenbou.hand import Hand, Meld, MeldType, Situation
+from tenbou.tiles import Tile, Wind, parse_tiles
 
 
 def test_meld_notation_round_trip() -> None:
@@ -86,3 +86,16 @@ def test_bad_hands_are_refused(text: str, fragment: str) -> None:
 def test_hand_counts_kans_as_four_copies() -> None:
     with pytest.raises(NotationError, match="5 copies of 7z"):
         Hand(parse_tiles("234m678p5577s"), (Meld.parse("ankan:7777z"),), Tile.parse("7z"))
+
+
+def test_situation_is_a_value_record() -> None:
+    s = Situation(players=4, dealer=1, winner=2, discarder=0, riichi=True, dora_indicators=(Tile(4),))
+    same = Situation(4, 1, 2, 0, Wind.EAST, True, dora_indicators=(Tile(4),))
+    assert s == same and hash(s) == hash(same) and len({s, same}) == 1
+    assert s != Situation(players=4, dealer=1, winner=2, discarder=0) and s != ("not", "a", "situation")
+    assert s._fields[:5] == ("players", "dealer", "winner", "discarder", "round_wind")
+    assert repr(s).startswith("Situation(players=4, dealer=1, winner=2, discarder=0, round_wind=<Wind.EAST")
+    moved = s._replace(winner=3, riichi=False)
+    assert (moved.winner, moved.riichi, moved.dealer, s.winner) == (3, False, 1, 2)
+    with pytest.raises(TypeError, match="no field 'seat'"):
+        s._replace(seat=1)

@@ -33,7 +33,7 @@ from .payment import (
 )
 from .rules import Rules, rules_from_request
 from .scoring import FuItem, HandScore, score_hand
-from .tiles import Tile, Wind, new_record, parse_tiles
+from .tiles import Tile, Wind, parse_tiles
 from .yaku import YAKU_BY_ID
 
 __all__ = [
@@ -225,19 +225,26 @@ def parse_win_request(
     kita = request.get("kita", 0)
     if type(kita) is not int or kita < 0:
         kita = _count(request, "kita")
-    situation = new_record(
-        Situation,
-        (
-            players,
-            dealer,
-            winner,
-            discarder,
-            wind,
-            *flags,
-            _indicators(request, "dora_indicators"),
-            _indicators(request, "ura_indicators"),
-            kita,
-        ),
+    riichi, double_riichi, ippatsu, rinshan, chankan, haitei, houtei, tenhou, chiihou, renhou = flags
+    situation = Situation(
+        players,
+        dealer,
+        winner,
+        discarder,
+        wind,
+        riichi,
+        double_riichi,
+        ippatsu,
+        rinshan,
+        chankan,
+        haitei,
+        houtei,
+        tenhou,
+        chiihou,
+        renhou,
+        _indicators(request, "dora_indicators"),
+        _indicators(request, "ura_indicators"),
+        kita,
     )
     return hand, situation, rules
 

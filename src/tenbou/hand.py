@@ -35,10 +35,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Final, NamedTuple
+from typing import Final
 
 from .errors import NotationError
-from .tiles import Tile, Wind, format_tiles, parse_tiles
+from .tiles import Record, Tile, Wind, format_tiles, parse_tiles
 
 __all__ = ["Hand", "Meld", "MeldType", "Situation"]
 
@@ -389,34 +389,62 @@ class Hand:
         return hand_svg(self)
 
 
-class Situation(NamedTuple):
+class Situation(Record):
     """Everything about a win besides the tiles: seats, winds, how it was won
     and the dora. ``discarder`` is the seat that dealt in (``None`` = tsumo).
-    (A ``NamedTuple``, cheap to build: one is made for every hand scored.)
+    (A :class:`~tenbou.tiles.Record`, cheap to build: one is made for every hand scored.)
 
     >>> s = Situation(dealer=0, winner=1, discarder=3)
     >>> s.seat_wind, s.tsumo, s.is_dealer
     (<Wind.SOUTH: 'S'>, False, False)
     """
 
-    players: int = 4
-    dealer: int = 0
-    winner: int = 0
-    discarder: int | None = None
-    round_wind: Wind = Wind.EAST
-    riichi: bool = False
-    double_riichi: bool = False
-    ippatsu: bool = False
-    rinshan: bool = False
-    chankan: bool = False
-    haitei: bool = False
-    houtei: bool = False
-    tenhou: bool = False
-    chiihou: bool = False
-    renhou: bool = False
-    dora_indicators: tuple[Tile, ...] = ()
-    ura_indicators: tuple[Tile, ...] = ()
-    kita: int = 0
+    _fields = (
+        "players", "dealer", "winner", "discarder", "round_wind", "riichi", "double_riichi", "ippatsu",
+        "rinshan", "chankan", "haitei", "houtei", "tenhou", "chiihou", "renhou", "dora_indicators",
+        "ura_indicators", "kita",
+    )  # fmt: skip
+    __slots__ = _fields
+
+    def __init__(
+        self,
+        players: int = 4,
+        dealer: int = 0,
+        winner: int = 0,
+        discarder: int | None = None,
+        round_wind: Wind = Wind.EAST,
+        riichi: bool = False,
+        double_riichi: bool = False,
+        ippatsu: bool = False,
+        rinshan: bool = False,
+        chankan: bool = False,
+        haitei: bool = False,
+        houtei: bool = False,
+        tenhou: bool = False,
+        chiihou: bool = False,
+        renhou: bool = False,
+        dora_indicators: tuple[Tile, ...] = (),
+        ura_indicators: tuple[Tile, ...] = (),
+        kita: int = 0,
+    ) -> None:
+        self.players: Final = players
+        self.dealer: Final = dealer
+        self.winner: Final = winner
+        self.discarder: Final = discarder
+        self.round_wind: Final = round_wind
+        self.riichi: Final = riichi
+        self.double_riichi: Final = double_riichi
+        self.ippatsu: Final = ippatsu
+        self.rinshan: Final = rinshan
+        self.chankan: Final = chankan
+        self.haitei: Final = haitei
+        self.houtei: Final = houtei
+        self.tenhou: Final = tenhou
+        self.chiihou: Final = chiihou
+        self.renhou: Final = renhou
+        self.dora_indicators: Final = dora_indicators
+        self.ura_indicators: Final = ura_indicators
+        self.kita: Final = kita
 
     @property
     def tsumo(self) -> bool:

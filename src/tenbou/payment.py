@@ -44,13 +44,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from enum import Enum
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from .errors import InvalidHandError
 from .pao import Liability
 from .rules import Rules
 from .scoring import HandScore
-from .tiles import new_record
+from .tiles import Record
 
 __all__ = [
     "DrawSettlement",
@@ -81,14 +81,18 @@ class PaymentKind(Enum):
     NAGASHI = "nagashi"
 
 
-class Payment(NamedTuple):
+class Payment(Record):
     """A transfer of ``points`` from ``payer`` to ``receiver`` (``payer`` is
     ``None`` for riichi sticks taken from the table)."""
 
-    payer: int | None
-    receiver: int
-    points: int
-    kind: PaymentKind
+    _fields = ("payer", "receiver", "points", "kind")
+    __slots__ = _fields
+
+    def __init__(self, payer: int | None, receiver: int, points: int, kind: PaymentKind) -> None:
+        self.payer: Final = payer
+        self.receiver: Final = receiver
+        self.points: Final = points
+        self.kind: Final = kind
 
     def __str__(self) -> str:
         src = "table" if self.payer is None else str(self.payer)
@@ -150,15 +154,26 @@ def deltas(payments: Iterable[Payment], players: int) -> list[int]:
     return d
 
 
-class WinSettlement(NamedTuple):
+class WinSettlement(Record):
     """One win as settled: its score, the liabilities that applied, its own
     transfers, deltas and chips."""
 
-    score: HandScore
-    pao: tuple[Liability, ...]
-    payments: tuple[Payment, ...]
-    deltas: tuple[int, ...]
-    chips: tuple[int, ...] | None = None
+    _fields = ("score", "pao", "payments", "deltas", "chips")
+    __slots__ = _fields
+
+    def __init__(
+        self,
+        score: HandScore,
+        pao: tuple[Liability, ...],
+        payments: tuple[Payment, ...],
+        deltas: tuple[int, ...],
+        chips: tuple[int, ...] | None = None,
+    ) -> None:
+        self.score: Final = score
+        self.pao: Final = pao
+        self.payments: Final = payments
+        self.deltas: Final = deltas
+        self.chips: Final = chips
 
 
 class Settlement(NamedTuple):
@@ -264,7 +279,7 @@ def win_payments(
             _pay(out, winner, ron_payer, total - half, PaymentKind.HONBA)
     if wareme is not None and rules.wareme:
         out = [
-            p._replace(points=2 * p.points)
+            Payment(p.payer, p.receiver, 2 * p.points, p.kind)
             if p.kind in (PaymentKind.HAND, PaymentKind.PAO) and wareme in (p.payer, p.receiver)
             else p
             for p in out
@@ -277,7 +292,7 @@ def win_payments(
 def _pay(out: list[Payment], receiver: int, payer: int | None, points: int, kind: PaymentKind) -> None:
     """Add a transfer to ``out`` (none when it is zero)."""
     if points:
-        out.append(new_record(Payment, (payer, receiver, points, kind)))
+        out.append(Payment(payer, receiver, points, kind))
 
 
 def _payers(players: int, winner: int, dealer: int) -> list[int]:
@@ -398,15 +413,12 @@ def settle_win(
     """One win settled on its own: its transfers (:func:`win_payments`), deltas and chips."""
     pays = tuple(win_payments(hs, honba, riichi_sticks, pao, wareme))
     chips = win_chips(hs, hs.rules)
-    return new_record(
-        WinSettlement,
-        (
-            hs,
-            tuple(pao),
-            pays,
-            tuple(deltas(pays, hs.situation.players)),
-            None if chips is None else tuple(chips),
-        ),
+    return WinSettlement(
+        hs,
+        tuple(pao),
+        pays,
+        tuple(deltas(pays, hs.situation.players)),
+        None if chips is None else tuple(chips),
     )
 
 

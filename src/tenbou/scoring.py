@@ -1,7 +1,7 @@
 """Scoring a winning hand: readings, yaku, fu with a breakdown, han, limits.
 
-(The result records are ``NamedTuple`` values rather than frozen dataclasses:
-they are made for every hand scored, and a tuple is much cheaper to build.)
+(The result records are :class:`~tenbou.tiles.Record` classes or ``NamedTuple`` values rather
+than frozen dataclasses: they are made for every hand scored, and these are much cheaper to build.)
 
 :func:`score_hand` checks the hand against the rules and the situation,
 reads it every possible way (each decomposition, and each set the winning tile
@@ -37,7 +37,7 @@ from .errors import InvalidHandError
 from .hand import Hand, MeldType, Situation
 from .rules import Rules
 from .shape import KOKUSHI_KINDS, decompose, is_chiitoitsu, is_kokushi
-from .tiles import TERMINALS_AND_HONORS, Tile, dora_kind, new_record
+from .tiles import TERMINALS_AND_HONORS, Record, Tile, dora_kind, new_record
 from .yaku import (
     DORA,
     F_CLOSED,
@@ -96,24 +96,44 @@ class FuItem(NamedTuple):
     fu: int
 
 
-class HandScore(NamedTuple):
+class HandScore(Record):
     """The value of a winning hand (before who pays whom).
 
     ``han`` counts every yaku and dora (13 x multiplier for a yakuman hand);
     ``fu`` is rounded; ``base_points`` is the basic points a payment is a
     multiple of (2,000 for a mangan, 8,000 x multiplier for yakuman)."""
 
-    han: int
-    fu: int
-    limit: Limit | None
-    base_points: int
-    yaku: tuple[YakuHan, ...]
-    fu_breakdown: tuple[FuItem, ...]
-    yakuman: int
-    reading: Reading
-    hand: Hand
-    situation: Situation
-    rules: Rules
+    _fields = (
+        "han", "fu", "limit", "base_points", "yaku", "fu_breakdown", "yakuman", "reading", "hand",
+        "situation", "rules",
+    )  # fmt: skip
+    __slots__ = _fields
+
+    def __init__(
+        self,
+        han: int,
+        fu: int,
+        limit: Limit | None,
+        base_points: int,
+        yaku: tuple[YakuHan, ...],
+        fu_breakdown: tuple[FuItem, ...],
+        yakuman: int,
+        reading: Reading,
+        hand: Hand,
+        situation: Situation,
+        rules: Rules,
+    ) -> None:
+        self.han: Final = han
+        self.fu: Final = fu
+        self.limit: Final = limit
+        self.base_points: Final = base_points
+        self.yaku: Final = yaku
+        self.fu_breakdown: Final = fu_breakdown
+        self.yakuman: Final = yakuman
+        self.reading: Final = reading
+        self.hand: Final = hand
+        self.situation: Final = situation
+        self.rules: Final = rules
 
     @property
     def is_dealer(self) -> bool:
@@ -673,21 +693,18 @@ def _score(hand: Hand, situation: Situation, rules: Rules) -> HandScore:
     yaku = best.yaku
     if len(yaku) > 1:
         _in_report_order(yaku)
-    return new_record(
-        HandScore,
-        (
-            best.han,
-            best.fu,
-            best.limit,
-            best.base,
-            tuple(yaku),
-            tuple(best.fu_items),
-            best.yakuman,
-            best.reading,
-            hand,
-            situation,
-            rules,
-        ),
+    return HandScore(
+        best.han,
+        best.fu,
+        best.limit,
+        best.base,
+        tuple(yaku),
+        tuple(best.fu_items),
+        best.yakuman,
+        best.reading,
+        hand,
+        situation,
+        rules,
     )
 
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, Final, TypeVar
+from typing import Any, ClassVar, Final, TypeVar
 
 from .errors import NotationError
 
@@ -128,6 +128,45 @@ def new_record(cls: type[_Record], values: tuple[Any, ...]) -> _Record:
     """An instance of the ``NamedTuple`` class ``cls`` from its field values, without the call of the
     generated ``__new__`` (records are built for every hand scored; this is the cheap way)."""
     return _TUPLE_NEW(cls, values)  # type: ignore[no-any-return]
+
+
+_Self = TypeVar("_Self", bound="Record")
+
+
+class Record:
+    """Base of the small value records made for every hand scored (:class:`~tenbou.hand.Situation`,
+    :class:`~tenbou.scoring.HandScore`, :class:`~tenbou.payment.Payment`, ...): plain classes with
+    slots and read-only fields, listed in ``_fields``. mypyc compiles them to native structs (a
+    ``NamedTuple`` there costs about a thousand instructions to build). A record compares, hashes and
+    prints by its fields; ``_replace`` makes a copy with some fields changed."""
+
+    __slots__ = ()
+    #: the field names, in the order of the constructor's arguments
+    _fields: ClassVar[tuple[str, ...]] = ()
+
+    def _values(self) -> tuple[object, ...]:
+        return tuple([getattr(self, name) for name in self._fields])
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self) or not isinstance(other, Record):
+            return NotImplemented
+        return self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __repr__(self) -> str:
+        args = ", ".join([f"{name}={getattr(self, name)!r}" for name in self._fields])
+        return f"{type(self).__name__}({args})"
+
+    def _replace(self: _Self, **changes: Any) -> _Self:
+        """A copy with the fields named in ``changes`` set to their new values."""
+        unknown = [name for name in changes if name not in self._fields]
+        if unknown:
+            raise TypeError(f"{type(self).__name__} has no field {unknown[0]!r}")
+        values = {name: getattr(self, name) for name in self._fields}
+        values.update(changes)
+        return type(self)(**values)
 
 
 def kind_text(kind: int) -> str:
