@@ -5,7 +5,7 @@ Usage: ``python benchmarks/bench_score.py [--n 5000] [--seed 1] [--repeat 5] [--
 Both engines score the same random hands from ``tests/handgen.py`` (valid winning hands, about
 12 % without yaku and 2 % not winning; errors cost the same as scores on both sides). Every pass
 scores ``--n`` *fresh* hands (seed, seed + 1, ...): no cache keyed by the input can help a pass,
-only what any real stream of hands shares (the tile groups, melds and suit patterns met before).
+only what any real stream of hands shares (the melds and suit patterns met before).
 
 What is timed, per hand, single thread:
 
@@ -267,7 +267,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"  mahjong (the same process)                       {_rate(n, min(cm_runs))}")
             print(f"  ratio compiled tenbou/mahjong (hands/s): {_ratios(c_runs, cm_runs)}")
 
-    known = ("_TILE_GROUPS", "_MELDS", "_READINGS", "_ASKED")
+    known = ("_MELDS", "_READINGS", "_ASKED")
     mem, _ = _python(_MEMORY_PROBE.format(tests=str(TESTS), seed=args.seed, n=n, known=known))
     print(f"\ntenbou caches (fresh process, tracemalloc around one warm-up pass over the {n} hands):")
     print(

@@ -121,3 +121,47 @@ def test_flag_order_matches_situation_fields() -> None:
     from tenbou.hand import Situation
 
     assert Situation._fields[5 : 5 + len(_FLAGS)] == _FLAGS
+
+
+def test_field_positions_match_the_field_list() -> None:
+    from tenbou import api
+
+    positions = {
+        "rules": api._RULES, "players": api._PLAYERS, "dealer": api._DEALER, "round_wind": api._ROUND_WIND,
+        "winner": api._WINNER, "from": api._FROM, "hand": api._HAND, "melds": api._MELDS_FIELD,
+        "win_tile": api._WIN_TILE, "dora_indicators": api._DORA, "ura_indicators": api._URA,
+        "kita": api._KITA, "riichi": api._FLAG0, "honba": api._HONBA, "riichi_sticks": api._STICKS,
+        "wareme": api._WAREME,
+    }  # fmt: skip
+    assert {name: api._FIELDS.index(name) for name in positions} == positions
+    assert api._FIELDS[api._FLAG0 : api._FLAG0 + len(api._FLAGS)] == api._FLAGS
+    assert api._FIELDS[api._WIN_COUNT :] == ("honba", "riichi_sticks", "wareme")
+    assert len(api._FIELDS) == api._SCORE_COUNT == len(set(api._FIELDS))
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "message"),
+    [
+        ("melds", "pon:555z@2", "melds: expected a list"),
+        ("melds", {}, "melds: expected a list"),
+        ("kita", None, "kita: missing"),
+        ("honba", -1, "honba: must not be negative"),
+        ("riichi_sticks", True, "riichi_sticks: expected an integer"),
+        ("tenhou", 1, "tenhou: expected true or false, not 1"),
+        ("round_wind", None, "round_wind: None is not one of"),
+        ("wareme", 7, "wareme: expected a seat 0..3"),
+    ],
+)
+def test_bad_field_values_name_the_field(field: str, value: object, message: str) -> None:
+    req = {"winner": 1, "from": 0, "hand": "234m456678p5578s", "win_tile": "9s", "riichi": True, field: value}
+    with pytest.raises(RequestError, match=message):
+        score(req)
+
+
+def test_a_table_field_is_unknown_in_a_win_of_settle() -> None:
+    from tenbou.api import parse_win_request
+
+    win = {"winner": 1, "from": 0, "hand": "234m456678p5578s", "win_tile": "9s", "riichi": True}
+    assert parse_win_request(win)[1].winner == 1
+    with pytest.raises(RequestError, match="unknown field 'honba'"):
+        parse_win_request({**win, "honba": 1})

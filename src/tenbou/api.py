@@ -49,15 +49,58 @@ _FLAGS: Final = (
     "riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei",
     "tenhou", "chiihou", "renhou",
 )  # fmt: skip
-_WIN_KEYS: Final = frozenset(
-    {
-        "rules", "players", "dealer", "round_wind", "winner", "from", "hand", "melds", "win_tile",
-        "dora_indicators", "ura_indicators", "kita", "pao", "rinshan_kan_from",
-        *_FLAGS,
-    }
+#: the fields of a winning-hand request, in the order they are read into (:func:`_read_fields`): the
+#: win's own, then the table's honba, riichi sticks and wareme, which only ``score`` takes
+_FIELDS: Final = (
+    "rules", "players", "dealer", "round_wind", "winner", "from", "hand", "melds", "win_tile",
+    "dora_indicators", "ura_indicators", "kita", "pao", "rinshan_kan_from", *_FLAGS,
+    "honba", "riichi_sticks", "wareme",
 )  # fmt: skip
+_FIELD_INDEX: Final[dict[str, int]] = {name: i for i, name in enumerate(_FIELDS)}
+# the position of each field in _FIELDS (test_api checks them)
+_RULES: Final = 0
+_PLAYERS: Final = 1
+_DEALER: Final = 2
+_ROUND_WIND: Final = 3
+_WINNER: Final = 4
+_FROM: Final = 5
+_HAND: Final = 6
+_MELDS_FIELD: Final = 7
+_WIN_TILE: Final = 8
+_DORA: Final = 9
+_URA: Final = 10
+_KITA: Final = 11
+_FLAG0: Final = 14
+_HONBA: Final = 24
+_STICKS: Final = 25
+_WAREME: Final = 26
+#: how many fields a win has (without the table's), and a score request
+_WIN_COUNT: Final = 24
+_SCORE_COUNT: Final = 27
+_WIN_KEYS: Final = frozenset(_FIELDS[:_WIN_COUNT])
 #: the fields of a ``score`` request: a win, plus the table's honba, sticks and wareme
-_SCORE_KEYS: Final = _WIN_KEYS | {"honba", "riichi_sticks", "wareme"}
+_SCORE_KEYS: Final = frozenset(_FIELDS)
+
+
+class _Absent:
+    """The value of a field the request leaves out."""
+
+
+_ABSENT: Final = _Absent()
+
+
+def _read_fields(request: dict[str, Any], count: int) -> list[Any]:
+    """The request's values by their place in ``_FIELDS`` (``_ABSENT`` where left out), read in one
+    pass; a field that is not among the first ``count`` is refused."""
+    values: list[Any] = [_ABSENT] * count
+    for key, value in request.items():
+        i = _FIELD_INDEX.get(key, count)
+        if i >= count:
+            raise RequestError(f"unknown field {key!r}")
+        values[i] = value
+    return values
+
+
 _MELD_KEYS: Final = frozenset({"type", "tiles", "from", "called"})
 _MELD_TYPES: Final = {t.value: t for t in MeldType}
 _WINDS: Final = {w.value: w for w in Wind}
@@ -109,9 +152,8 @@ def _count(req: dict[str, Any], key: str) -> int:
     return value
 
 
-def _indicators(req: dict[str, Any], key: str) -> tuple[Tile, ...]:
-    value = req.get(key)
-    if value is None:
+def _indicators(value: object, key: str) -> tuple[Tile, ...]:
+    if value is _ABSENT or value is None:
         return ()
     if type(value) is list:
         return tuple([_one_tile(v, key, i) for i, v in enumerate(value)])
@@ -183,47 +225,74 @@ def _as_dict(req: object) -> dict[str, Any]:
 def parse_win_request(
     req: Mapping[str, Any], *, allowed: frozenset[str] = _WIN_KEYS, rules: Rules | None = None
 ) -> tuple[Hand, Situation, Rules]:
-    """A winning-hand request as tenbou objects (validated against the rules)."""
-    request = _as_dict(req)
-    for key in request:
-        if key not in allowed:
-            raise RequestError(f"unknown field {key!r}")
+    """A winning-hand request as tenbou objects (validated against the rules). ``allowed`` is
+    the fields of a win alone (the default) or also those of the table (``honba``...), as ``score``."""
+    if allowed is not _WIN_KEYS and allowed is not _SCORE_KEYS:
+        raise ValueError("allowed: _WIN_KEYS or _SCORE_KEYS")
+    count = _WIN_COUNT if allowed is _WIN_KEYS else _SCORE_COUNT
+    hand, situation, rules, _ = _parse_win(_as_dict(req), count, rules)
+    return hand, situation, rules
+
+
+def _parse_win(
+    request: dict[str, Any], count: int, rules: Rules | None
+) -> tuple[Hand, Situation, Rules, list[Any]]:
+    """:func:`parse_win_request`, and the values of the request's fields (:func:`_read_fields`)."""
+    v = _read_fields(request, count)
     if rules is None:
-        rules = rules_from_request(request.get("rules", "tenhou"))
-    players = request.get("players", rules.players[0])
-    players = players if type(players) is int else _int(request, "players")
-    winner = request.get("winner")
-    winner = winner if type(winner) is int else _int(request, "winner")
-    dealer = request.get("dealer", 0)
-    dealer = dealer if type(dealer) is int else _int(request, "dealer")
-    discarder = request.get("from")
-    if discarder is not None and type(discarder) is not int:
+        raw_rules = v[_RULES]
+        rules = rules_from_request("tenhou" if raw_rules is _ABSENT else raw_rules)
+    players = v[_PLAYERS]
+    if players is _ABSENT:
+        players = rules.players[0]
+    elif type(players) is not int:
+        players = _int(request, "players")
+    winner = v[_WINNER]
+    if type(winner) is not int:
+        winner = _int(request, "winner")
+    dealer = v[_DEALER]
+    if dealer is _ABSENT:
+        dealer = 0
+    elif type(dealer) is not int:
+        dealer = _int(request, "dealer")
+    discarder = v[_FROM]
+    if discarder is _ABSENT:
+        discarder = None
+    elif discarder is not None and type(discarder) is not int:
         raise RequestError(f"from: expected the discarder's seat or null for a tsumo, not {discarder!r}")
-    raw_wind = request.get("round_wind", "E")
-    wind = _WINDS.get(raw_wind) if type(raw_wind) is str else None
+    raw_wind = v[_ROUND_WIND]
+    wind = Wind.EAST if raw_wind is _ABSENT else _WINDS.get(raw_wind) if type(raw_wind) is str else None
     if wind is None:
         raise RequestError(f"round_wind: {raw_wind!r} is not one of E, S, W, N")
-    flags = [request.get(name, False) for name in _FLAGS]
-    for v in flags:
-        if v is not False and v is not True:
-            name = next(n for n, x in zip(_FLAGS, flags, strict=True) if x is v)
-            raise RequestError(f"{name}: expected true or false, not {v!r}")
-    if "hand" not in request:
+    flags = v[_FLAG0 : _FLAG0 + 10]
+    for i in range(10):
+        flag = flags[i]
+        if flag is _ABSENT:
+            flags[i] = False
+        elif flag is not False and flag is not True:
+            raise RequestError(f"{_FLAGS[i]}: expected true or false, not {flag!r}")
+    raw_hand = v[_HAND]
+    if raw_hand is _ABSENT:
         raise RequestError("hand: missing (the concealed tiles without the winning tile)")
-    concealed = _field_tiles(request["hand"], "hand")
-    if "win_tile" not in request:
+    concealed = _field_tiles(raw_hand, "hand")
+    raw_win = v[_WIN_TILE]
+    if raw_win is _ABSENT:
         raise RequestError("win_tile: missing")
-    win = _one_tile(request["win_tile"], "win_tile")
-    raw_melds = request.get("melds") or ()
-    if type(raw_melds) is not list and raw_melds != ():
+    win = _one_tile(raw_win, "win_tile")
+    raw_melds = v[_MELDS_FIELD]
+    if raw_melds is _ABSENT or raw_melds is None:
+        raw_melds = []
+    elif type(raw_melds) is not list:
         raise RequestError(f"melds: expected a list, not {raw_melds!r}")
     melds = tuple([_meld(m, i) for i, m in enumerate(raw_melds)])
     try:
         hand = Hand(concealed, melds, win)
     except NotationError as e:
         raise NotationError(f"hand: {e}") from None
-    kita = request.get("kita", 0)
-    if type(kita) is not int or kita < 0:
+    kita = v[_KITA]
+    if kita is _ABSENT:
+        kita = 0
+    elif type(kita) is not int or kita < 0:
         kita = _count(request, "kita")
     riichi, double_riichi, ippatsu, rinshan, chankan, haitei, houtei, tenhou, chiihou, renhou = flags
     situation = Situation(
@@ -242,11 +311,11 @@ def parse_win_request(
         tenhou,
         chiihou,
         renhou,
-        _indicators(request, "dora_indicators"),
-        _indicators(request, "ura_indicators"),
+        _indicators(v[_DORA], "dora_indicators"),
+        _indicators(v[_URA], "ura_indicators"),
         kita,
     )
-    return hand, situation, rules
+    return hand, situation, rules, v
 
 
 #: the output entry of each yaku, copied and given its han for a hand
@@ -385,12 +454,21 @@ def score(request: Mapping[str, Any]) -> dict[str, Any]:
     Raises :class:`~tenbou.errors.TenbouError` on bad input.
     """
     req = _as_dict(request)
-    hand, situation, rules = parse_win_request(req, allowed=_SCORE_KEYS)
-    honba = _count(req, "honba")
-    sticks = _count(req, "riichi_sticks")
+    hand, situation, rules, v = _parse_win(req, _SCORE_COUNT, None)
+    honba = v[_HONBA]
+    if honba is _ABSENT:
+        honba = 0
+    elif type(honba) is not int or honba < 0:
+        honba = _count(req, "honba")
+    sticks = v[_STICKS]
+    if sticks is _ABSENT:
+        sticks = 0
+    elif type(sticks) is not int or sticks < 0:
+        sticks = _count(req, "riichi_sticks")
+    wareme = None if v[_WAREME] is _ABSENT else _wareme(req, situation.players)
     hs = score_hand(hand, situation, rules)
     pao = _liabilities(req, hand, hs)
-    return win_settlement_to_dict(settle_win(hs, pao, honba, sticks, _wareme(req, situation.players)))
+    return win_settlement_to_dict(settle_win(hs, pao, honba, sticks, wareme))
 
 
 _SETTLE_KEYS: Final = frozenset(

@@ -373,9 +373,12 @@ class Hand:
         }
 
     def __str__(self) -> str:
-        parts = [format_tiles(self.concealed), f"+{self.win_tile}"]
-        parts.extend(m.notation() for m in self.melds)
-        return " ".join(p for p in parts if p)
+        # (in the message of every hand refused for no yaku: kept cheap)
+        concealed = format_tiles(self.concealed)
+        text = f"{concealed} +{self.win_tile}" if concealed else f"+{self.win_tile}"
+        for m in self.melds:
+            text = f"{text} {m.notation()}"
+        return text
 
     def __repr__(self) -> str:
         return f"Hand.parse('{self}')"

@@ -191,53 +191,37 @@ def parse_tiles(text: str) -> tuple[Tile, ...]:
     """
     if not isinstance(text, str):
         raise NotationError(f"tiles must be a string in mpsz notation, not {type(text).__name__}")
-    # The common case: at most one group of digits per suit letter, in the order m p s z
-    # ("234m456678p55z"). Each group is read once and remembered; anything else (or a group
-    # that is not all digits, or 0z) is read character by character below, which names the fault.
-    out: tuple[Tile, ...] = ()
-    start = 0
-    for suit in SUITS:
-        end = text.find(suit, start)
-        if end >= 0:
-            group = text[start : end + 1]
-            tiles = _TILE_GROUPS.get(group)
-            if tiles is None:
-                tiles = _read_group(group)
-                if tiles is None:
-                    return _parse_tiles_slowly(text)
-            out += tiles
-            start = end + 1
-    if start == len(text):
-        return out
-    return _parse_tiles_slowly(text)
+    # One pass over the characters, each digit read as a tile when its suit letter comes; anything
+    # else (a stray character, 0z, a digit without a letter) is read again by _parse_tiles_slowly,
+    # which names the fault.
+    out: list[Tile] = []
+    pending = 0  # digits read since the last suit letter
+    for i in range(len(text)):
+        c = ord(text[i])
+        if 48 <= c <= 57:  # a digit
+            pending += 1
+            continue
+        by_digit = _M_DIGITS if c == 109 else _P_DIGITS if c == 112 else _S_DIGITS if c == 115 else None
+        if by_digit is None:
+            by_digit = _Z_DIGITS if c == 122 else None
+        if by_digit is None or not pending:
+            return _parse_tiles_slowly(text)
+        for j in range(i - pending, i):
+            tile = by_digit[ord(text[j]) - 48]
+            if tile is None:  # 0z, 8z, 9z
+                return _parse_tiles_slowly(text)
+            out.append(tile)
+        pending = 0
+    if pending:
+        return _parse_tiles_slowly(text)
+    return tuple(out)
 
 
-#: a group of digits and its suit letter (``"456678p"``) as tiles, for the groups met so far
-_TILE_GROUPS: Final[dict[str, tuple[Tile, ...]]] = {}
-_TILE_GROUPS_KEPT: Final = 50_000
-
-
-def _read_group(group: str) -> tuple[Tile, ...] | None:
-    """The tiles of one well-formed group (remembered), or None."""
-    digits = group[:-1]
-    if not digits or not digits.isascii() or not digits.isdigit():
-        return None
-    by_digit = _BY_DIGIT[group[-1]]
-    try:
-        tiles = tuple([by_digit[d] for d in digits])
-    except KeyError:  # 0z, 8z or 9z
-        return None
-    if len(_TILE_GROUPS) < _TILE_GROUPS_KEPT:
-        _TILE_GROUPS[group] = tiles
-    return tiles
-
-
-_BY_DIGIT: Final[dict[str, dict[str, Tile]]] = {
-    suit: {str(n): _PLAIN[9 * i + n - 1] for n in range(1, 10 if i < 3 else 8)}
-    for i, suit in enumerate(SUITS)
-}
-for _i, _suit in enumerate("mps"):
-    _BY_DIGIT[_suit]["0"] = _RED[9 * _i + 4]
+#: the tile of each digit 0-9 with the suit letter m, p, s, z (None: no such tile)
+_M_DIGITS: Final[tuple[Tile | None, ...]] = (_RED[4], *_PLAIN[0:9])
+_P_DIGITS: Final[tuple[Tile | None, ...]] = (_RED[13], *_PLAIN[9:18])
+_S_DIGITS: Final[tuple[Tile | None, ...]] = (_RED[22], *_PLAIN[18:27])
+_Z_DIGITS: Final[tuple[Tile | None, ...]] = (None, *_PLAIN[27:34], None, None)
 
 
 def _parse_tiles_slowly(text: str) -> tuple[Tile, ...]:
