@@ -94,8 +94,8 @@ def _read_fields(request: dict[str, Any], count: int) -> list[Any]:
     pass; a field that is not among the first ``count`` is refused."""
     values: list[Any] = [_ABSENT] * count
     for key, value in request.items():
-        i = _FIELD_INDEX.get(key, count)
-        if i >= count:
+        i = _FIELD_INDEX.get(key)
+        if i is None or i >= count:
             raise RequestError(f"unknown field {key!r}")
         values[i] = value
     return values
@@ -173,7 +173,7 @@ def _meld(obj: object, i: int) -> Meld:
             and type(tiles) is str
             and (src is None or type(src) is int)
             and (called is None or type(called) is str)
-            and len(raw) == 2 + ("from" in raw) + ("called" in raw)  # no other field
+            and len(raw) == 2 + (src is not None) + (called is not None)  # no other field (nor a null)
         ):
             key = (mtype, tiles, src, called)
             found = _MELDS.get(key)

@@ -529,8 +529,14 @@ _URA_DORA: Final = DORA["ura_dora"]
 _KITA: Final = DORA["kita"]
 
 
+#: each dora counter counted 0..63 times, made once (a hand counts them on every win)
+_COUNTED: Final = {y.id: tuple([YakuHan(y, n) for n in range(64)]) for y in DORA.values()}
+
+
 def _yaku_han(yaku: Yaku, han: int) -> YakuHan:
-    return new_record(YakuHan, (yaku, han, 0))
+    """A dora counter (``yaku``) counted ``han`` times."""
+    counted = _COUNTED[yaku.id]
+    return counted[han] if han < len(counted) else new_record(YakuHan, (yaku, han, 0))
 
 
 class _Candidate:
