@@ -130,7 +130,8 @@ def test_field_positions_match_the_field_list() -> None:
         "rules": api._RULES, "players": api._PLAYERS, "dealer": api._DEALER, "round_wind": api._ROUND_WIND,
         "winner": api._WINNER, "from": api._FROM, "hand": api._HAND, "melds": api._MELDS_FIELD,
         "win_tile": api._WIN_TILE, "dora_indicators": api._DORA, "ura_indicators": api._URA,
-        "kita": api._KITA, "riichi": api._FLAG0, "honba": api._HONBA, "riichi_sticks": api._STICKS,
+        "kita": api._KITA, "pao": api._PAO, "rinshan_kan_from": api._KAN_FROM, "riichi": api._FLAG0,
+        "honba": api._HONBA, "riichi_sticks": api._STICKS,
         "wareme": api._WAREME,
     }  # fmt: skip
     assert {name: api._FIELDS.index(name) for name in positions} == positions

@@ -70,6 +70,8 @@ _WIN_TILE: Final = 8
 _DORA: Final = 9
 _URA: Final = 10
 _KITA: Final = 11
+_PAO: Final = 12
+_KAN_FROM: Final = 13
 _FLAG0: Final = 14
 _HONBA: Final = 24
 _STICKS: Final = 25
@@ -369,19 +371,22 @@ def _seat(value: object, field: str, players: int) -> int:
     return value
 
 
-def _liabilities(req: dict[str, Any], hand: Hand, hs: HandScore, where: str = "") -> tuple[Liability, ...]:
-    """The liabilities of a win: explicit ``pao`` or inferred from the melds,
-    plus daiminkan pao on a rinshan win (``rinshan_kan_from``: a seat, or
+def _liabilities(
+    raw_pao: object, raw_kan_from: object, hand: Hand, hs: HandScore, where: str = ""
+) -> tuple[Liability, ...]:
+    """The liabilities of a win: explicit ``pao`` (``raw_pao``, the field's value or ``_ABSENT``) or
+    inferred from the melds, plus daiminkan pao on a rinshan win (``rinshan_kan_from``: a seat, or
     ``null`` for none; left out, it is read from a daiminkan as the last meld)."""
     s = hs.situation
+    if raw_pao is _ABSENT and raw_kan_from is _ABSENT and not hs.yakuman and not s.rinshan:
+        return ()  # the usual win: no yakuman, no rinshan, nothing asked
     rules = hs.rules
     yakuman = [y.yaku.id for y in hs.yaku if y.yakuman]
     out: list[Liability] = []
-    if "pao" in req:
-        raw = req["pao"]
-        if not isinstance(raw, list):
-            raise RequestError(f"{where}pao: expected a list of {{yaku, seat}} objects, not {raw!r}")
-        for i, item in enumerate(raw):
+    if raw_pao is not _ABSENT:
+        if not isinstance(raw_pao, list):
+            raise RequestError(f"{where}pao: expected a list of {{yaku, seat}} objects, not {raw_pao!r}")
+        for i, item in enumerate(raw_pao):
             field = f"{where}pao[{i}]"
             if (
                 not isinstance(item, Mapping)
@@ -401,7 +406,7 @@ def _liabilities(req: dict[str, Any], hand: Hand, hs: HandScore, where: str = ""
             out.append(Liability(item["yaku"], seat, "explicit"))
     else:
         out.extend(liabilities(hand.melds, s.winner, yakuman, rules))
-    kan_from = req.get("rinshan_kan_from")
+    kan_from = None if raw_kan_from is _ABSENT else raw_kan_from
     if kan_from is not None:
         kan_from = _seat(kan_from, f"{where}rinshan_kan_from", s.players)
         if not s.rinshan:
@@ -410,7 +415,7 @@ def _liabilities(req: dict[str, Any], hand: Hand, hs: HandScore, where: str = ""
             raise RequestError(
                 f"{where}rinshan_kan_from: the hand has no daiminkan called from seat {kan_from}"
             )
-    explicit_none = "rinshan_kan_from" in req and req["rinshan_kan_from"] is None
+    explicit_none = raw_kan_from is None
     if rules.daiminkan_pao and s.rinshan and not explicit_none:
         meld = None
         if kan_from is None:
@@ -467,7 +472,7 @@ def score(request: Mapping[str, Any]) -> dict[str, Any]:
         sticks = _count(req, "riichi_sticks")
     wareme = None if v[_WAREME] is _ABSENT else _wareme(req, situation.players)
     hs = score_hand(hand, situation, rules)
-    pao = _liabilities(req, hand, hs)
+    pao = _liabilities(v[_PAO], v[_KAN_FROM], hand, hs)
     return win_settlement_to_dict(settle_win(hs, pao, honba, sticks, wareme))
 
 
@@ -535,9 +540,9 @@ def settle_request(request: Mapping[str, Any], *, rules: Rules | None = None) ->
                 if key in win:
                     raise RequestError(f"{where}{key}: give it once, at the top of the request")
             try:
-                hand, situation, _ = parse_win_request(merged, allowed=_WIN_KEYS, rules=rules)
+                hand, situation, _, v = _parse_win(merged, _WIN_COUNT, rules)
                 hs = score_hand(hand, situation, rules)
-                wins.append((hs, _liabilities(merged, hand, hs, where)))
+                wins.append((hs, _liabilities(v[_PAO], v[_KAN_FROM], hand, hs, where)))
             except TenbouError as e:
                 raise type(e)(f"wins[{i}]: {e}" if not str(e).startswith(where) else str(e), e.code) from None
         settlement = settle_wins(wins, honba, sticks, wareme)
