@@ -369,14 +369,16 @@ def _set_fu_entry(exposed: bool, kan: bool, cls: int) -> FuItem:
     return FuItem(f"{'open' if exposed else 'closed'}_{name}_{'kan' if kan else 'pon'}", fu)
 
 
-#: fu of a triplet or kan by (exposed, kan, simple/terminal/honour): 2 for an open simple pon, x2 for
-#: closed, x2 for a terminal or honour, x4 for a kan
-_SET_FU: Final = {
-    (exposed, kan, cls): _set_fu_entry(exposed, kan, cls)
-    for exposed in (False, True)
-    for kan in (False, True)
-    for cls in (_SIMPLE, _TERMINAL, _HONOR)
-}
+#: fu of a triplet or kan at ``6 * exposed + 3 * kan + simple/terminal/honour``: 2 for an open simple
+#: pon, x2 for closed, x2 for a terminal or honour, x4 for a kan
+_SET_FU: Final = tuple(
+    [
+        _set_fu_entry(exposed, kan, cls)
+        for exposed in (False, True)
+        for kan in (False, True)
+        for cls in (_SIMPLE, _TERMINAL, _HONOR)
+    ]
+)
 #: simple, terminal or honour, by kind
 _FU_CLASS: Final = tuple(
     _HONOR if k >= 27 else _TERMINAL if k in TERMINALS_AND_HONORS else _SIMPLE for k in range(34)
@@ -398,7 +400,7 @@ _FU_DOUBLE_WIND_PAIR: Final = {fu: FuItem("double_wind_pair", fu) for fu in (2, 
 
 
 def _set_fu(kind: int, exposed: bool, kan: bool) -> FuItem:
-    return _SET_FU[(exposed, kan, _FU_CLASS[kind])]
+    return _SET_FU[(6 if exposed else 0) + (3 if kan else 0) + _FU_CLASS[kind]]
 
 
 def fu_breakdown(r: Reading, pinfu: bool) -> tuple[int, tuple[FuItem, ...]]:

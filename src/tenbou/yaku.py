@@ -131,8 +131,8 @@ class HandFacts:
         flags = kf[win]
         for t in hand.concealed:
             flags |= kf[t.kind]
-        self.counts = counts = list(hand.counts)
-        self.concealed = concealed = counts[:] if hand.melds else counts
+        self.counts = counts = hand.counts
+        self.concealed = concealed = list(counts)  # less the melds below
         runs: list[int] = []
         trips: list[int] = []
         trip_fu: list[tuple[int, bool, bool]] = []
