@@ -273,30 +273,38 @@ class Hand:
         # object addition, the plain one to a native integer addition)
         counts = [0] * 34
         red_fives = [0, 0, 0]  # of 5m, 5p, 5s
+        most = 1  # the most copies of a kind met
         k = win_tile.kind
         counts[k] = 1
         if win_tile.red:
             red_fives[k // 9] = 1
         for t in concealed:
             k = t.kind
-            counts[k] = counts[k] + 1
+            n = counts[k] + 1
+            counts[k] = n
+            if n > most:
+                most = n
             if t.red:
                 red_fives[k // 9] = red_fives[k // 9] + 1
         for m in melds:
             k = m.kind
             if m.type is MeldType.CHI:
+                n = max(counts[k], counts[k + 1], counts[k + 2]) + 1
                 counts[k] = counts[k] + 1
                 counts[k + 1] = counts[k + 1] + 1
                 counts[k + 2] = counts[k + 2] + 1
             else:
-                counts[k] = counts[k] + len(m.tiles)
+                n = counts[k] + len(m.tiles)
+                counts[k] = n
+            if n > most:
+                most = n
             if m.reds:
                 red_fives[k // 9] = red_fives[k // 9] + m.reds
-        for kind, n in enumerate(counts):
-            if n > 4:
-                raise NotationError(
-                    f"{n} copies of {Tile(kind)} in one hand (there are only four) in {str(self)!r}"
-                )
+        if most > 4:
+            kind = next(k for k in range(34) if counts[k] > 4)
+            raise NotationError(
+                f"{counts[kind]} copies of {Tile(kind)} in one hand (there are only four) in {str(self)!r}"
+            )
         #: how many tiles of each kind (34 counts) the hand holds, melds and winning tile included
         self.counts: Final = tuple(counts)
         #: how many of its tiles are red fives, and of each suit (m, p, s)
