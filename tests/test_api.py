@@ -127,15 +127,15 @@ def test_field_positions_match_the_field_list() -> None:
     from tenbou import api
 
     positions = {
-        "rules": api._RULES, "players": api._PLAYERS, "dealer": api._DEALER, "round_wind": api._ROUND_WIND,
-        "winner": api._WINNER, "from": api._FROM, "hand": api._HAND, "melds": api._MELDS_FIELD,
-        "win_tile": api._WIN_TILE, "dora_indicators": api._DORA, "ura_indicators": api._URA,
-        "kita": api._KITA, "pao": api._PAO, "rinshan_kan_from": api._KAN_FROM, "riichi": api._FLAG0,
-        "honba": api._HONBA, "riichi_sticks": api._STICKS,
-        "wareme": api._WAREME,
+        "rules": api._F_RULES, "players": api._F_PLAYERS, "dealer": api._F_DEALER,
+        "round_wind": api._F_ROUND_WIND, "winner": api._F_WINNER, "from": api._F_FROM,
+        "hand": api._F_HAND, "melds": api._F_MELDS, "win_tile": api._F_WIN_TILE,
+        "dora_indicators": api._F_DORA, "ura_indicators": api._F_URA, "kita": api._F_KITA,
+        "pao": api._F_PAO, "rinshan_kan_from": api._F_KAN_FROM, "riichi": api._F_FLAG0,
+        "honba": api._F_HONBA, "riichi_sticks": api._F_STICKS, "wareme": api._F_WAREME,
     }  # fmt: skip
     assert {name: api._FIELDS.index(name) for name in positions} == positions
-    assert api._FIELDS[api._FLAG0 : api._FLAG0 + len(api._FLAGS)] == api._FLAGS
+    assert api._FIELDS[api._F_FLAG0 : api._F_FLAG0 + len(api._FLAGS)] == api._FLAGS
     assert api._FIELDS[api._WIN_COUNT :] == ("honba", "riichi_sticks", "wareme")
     assert len(api._FIELDS) == api._SCORE_COUNT == len(set(api._FIELDS))
 
@@ -166,3 +166,17 @@ def test_a_table_field_is_unknown_in_a_win_of_settle() -> None:
     assert parse_win_request(win)[1].winner == 1
     with pytest.raises(RequestError, match="unknown field 'honba'"):
         parse_win_request({**win, "honba": 1})
+
+
+def test_riichi_sticks_worth_nothing_are_still_listed() -> None:
+    out = score(
+        {"rules": {"preset": "tenhou", "overrides": {"riichi_stick_points": 0}}, "winner": 1, "from": 0,
+         "hand": "234m456678p5578s", "win_tile": "9s", "riichi": True, "riichi_sticks": 2}
+    )  # fmt: skip
+    assert out["payments"][-1] == {"from": None, "to": 1, "points": 0, "kind": "riichi_sticks"}
+
+
+def test_a_wareme_error_comes_after_the_hand_is_judged() -> None:
+    req = {"winner": 1, "from": 2, "hand": "123m456p789s23s55s", "win_tile": "4s", "players": 0, "wareme": 2}
+    with pytest.raises(TenbouError, match="players=0"):
+        score(req)

@@ -102,3 +102,31 @@ def test_situation_is_a_value_record() -> None:
     assert (moved.winner, moved.riichi, moved.dealer, s.winner) == (3, False, 1, 2)
     with pytest.raises(TypeError, match="no field 'seat'"):
         s._replace(seat=1)
+
+
+def test_records_rebuild_from_their_fields_by_position_and_name_and_pickle() -> None:
+    import copy
+    import pickle
+
+    from tenbou.payment import Payment, PaymentKind, settle_win
+    from tenbou.rules import get_rules
+    from tenbou.scoring import score_hand
+    from tenbou.tiles import Record
+
+    s = Situation(winner=2, discarder=1, riichi=True, dora_indicators=(Tile(4),))
+    hs = score_hand(
+        Hand.parse("234m678p55s77z +7z chi:456p@1"), s._replace(riichi=False), get_rules("tenhou")
+    )
+    win = settle_win(hs, (), 1, 1)
+    p = win.payments[-1]
+    assert p == Payment(None, 2, 1000, PaymentKind.RIICHI_STICKS)
+    for record in (s, hs, win, p):
+        assert isinstance(record, Record)
+        cls, values = type(record), record._values()
+        assert len(set(map(id, values))) > 1 and len(values) == len(cls._fields)
+        assert cls(*values) == record == cls(**dict(zip(cls._fields, values, strict=True)))
+        assert copy.copy(record) == record
+    for value in (s, p, hs.hand, *hs.hand.melds):  # (a HandScore holds its Reading, compared by identity)
+        assert pickle.loads(pickle.dumps(value)) == value == copy.deepcopy(value)
+    kind = "<PaymentKind.RIICHI_STICKS: 'riichi_sticks'>"
+    assert repr(p) == f"Payment(payer=None, receiver=2, points=1000, kind={kind})"

@@ -1,6 +1,16 @@
 from __future__ import annotations
 
-from tenbou.shape import is_chiitoitsu, is_kokushi, is_winning, shanten, standard_decompositions, waits
+import pytest
+
+from tenbou.shape import (
+    decompose,
+    is_chiitoitsu,
+    is_kokushi,
+    is_winning,
+    shanten,
+    standard_decompositions,
+    waits,
+)
 from tenbou.tiles import counts34, format_kinds, parse_tiles
 
 
@@ -45,3 +55,15 @@ def test_shanten() -> None:
     assert shanten(c("19m19p19s1234567z")) == 0
     assert shanten(c("1133557799m135z")) == 1
     assert shanten(c("1133557799m113z")) == 0
+
+
+def test_counts_up_to_fifteen_of_a_kind_are_read_and_more_refused() -> None:
+    # (the shapes pack a suit's counts 4 bits each; no hand holds more than 14 of a kind)
+    c = [0] * 34
+    c[0], c[2], c[27] = 9, 1, 2
+    c[9] = c[10] = c[11] = 3
+    assert not is_winning(c) and decompose(c) == []  # nine 1m are not three triplets of one kind
+    c = [0] * 34
+    c[9], c[27] = 16, 2
+    with pytest.raises(ValueError, match="16 of kind 9"):
+        decompose(c)

@@ -58,24 +58,24 @@ _FIELDS: Final = (
 )  # fmt: skip
 _FIELD_INDEX: Final[dict[str, int]] = {name: i for i, name in enumerate(_FIELDS)}
 # the position of each field in _FIELDS (test_api checks them)
-_RULES: Final = 0
-_PLAYERS: Final = 1
-_DEALER: Final = 2
-_ROUND_WIND: Final = 3
-_WINNER: Final = 4
-_FROM: Final = 5
-_HAND: Final = 6
-_MELDS_FIELD: Final = 7
-_WIN_TILE: Final = 8
-_DORA: Final = 9
-_URA: Final = 10
-_KITA: Final = 11
-_PAO: Final = 12
-_KAN_FROM: Final = 13
-_FLAG0: Final = 14
-_HONBA: Final = 24
-_STICKS: Final = 25
-_WAREME: Final = 26
+_F_RULES: Final = 0
+_F_PLAYERS: Final = 1
+_F_DEALER: Final = 2
+_F_ROUND_WIND: Final = 3
+_F_WINNER: Final = 4
+_F_FROM: Final = 5
+_F_HAND: Final = 6
+_F_MELDS: Final = 7
+_F_WIN_TILE: Final = 8
+_F_DORA: Final = 9
+_F_URA: Final = 10
+_F_KITA: Final = 11
+_F_PAO: Final = 12
+_F_KAN_FROM: Final = 13
+_F_FLAG0: Final = 14
+_F_HONBA: Final = 24
+_F_STICKS: Final = 25
+_F_WAREME: Final = 26
 #: how many fields a win has (without the table's), and a score request
 _WIN_COUNT: Final = 24
 _SCORE_COUNT: Final = 27
@@ -227,12 +227,18 @@ def _as_dict(req: object) -> dict[str, Any]:
 def parse_win_request(
     req: Mapping[str, Any], *, allowed: frozenset[str] = _WIN_KEYS, rules: Rules | None = None
 ) -> tuple[Hand, Situation, Rules]:
-    """A winning-hand request as tenbou objects (validated against the rules). ``allowed`` is
-    the fields of a win alone (the default) or also those of the table (``honba``...), as ``score``."""
-    if allowed is not _WIN_KEYS and allowed is not _SCORE_KEYS:
-        raise ValueError("allowed: _WIN_KEYS or _SCORE_KEYS")
-    count = _WIN_COUNT if allowed is _WIN_KEYS else _SCORE_COUNT
-    hand, situation, rules, _ = _parse_win(_as_dict(req), count, rules)
+    """A winning-hand request as tenbou objects (validated against the rules). ``allowed`` is the
+    fields the request may have: those of a win (the default), or also the table's (``honba``...)."""
+    request = _as_dict(req)
+    if allowed is _WIN_KEYS:
+        count = _WIN_COUNT
+    else:
+        count = _SCORE_COUNT
+        if allowed is not _SCORE_KEYS:
+            for key in request:
+                if key not in allowed:
+                    raise RequestError(f"unknown field {key!r}")
+    hand, situation, rules, _ = _parse_win(request, count, rules)
     return hand, situation, rules
 
 
@@ -242,46 +248,46 @@ def _parse_win(
     """:func:`parse_win_request`, and the values of the request's fields (:func:`_read_fields`)."""
     v = _read_fields(request, count)
     if rules is None:
-        raw_rules = v[_RULES]
+        raw_rules = v[_F_RULES]
         rules = rules_from_request("tenhou" if raw_rules is _ABSENT else raw_rules)
-    players = v[_PLAYERS]
+    players = v[_F_PLAYERS]
     if players is _ABSENT:
         players = rules.players[0]
     elif type(players) is not int:
         players = _int(request, "players")
-    winner = v[_WINNER]
+    winner = v[_F_WINNER]
     if type(winner) is not int:
         winner = _int(request, "winner")
-    dealer = v[_DEALER]
+    dealer = v[_F_DEALER]
     if dealer is _ABSENT:
         dealer = 0
     elif type(dealer) is not int:
         dealer = _int(request, "dealer")
-    discarder = v[_FROM]
+    discarder = v[_F_FROM]
     if discarder is _ABSENT:
         discarder = None
     elif discarder is not None and type(discarder) is not int:
         raise RequestError(f"from: expected the discarder's seat or null for a tsumo, not {discarder!r}")
-    raw_wind = v[_ROUND_WIND]
+    raw_wind = v[_F_ROUND_WIND]
     wind = Wind.EAST if raw_wind is _ABSENT else _WINDS.get(raw_wind) if type(raw_wind) is str else None
     if wind is None:
         raise RequestError(f"round_wind: {raw_wind!r} is not one of E, S, W, N")
-    flags = v[_FLAG0 : _FLAG0 + 10]
-    for i in range(10):
+    flags = v[_F_FLAG0 : _F_FLAG0 + len(_FLAGS)]
+    for i in range(len(_FLAGS)):
         flag = flags[i]
         if flag is _ABSENT:
             flags[i] = False
         elif flag is not False and flag is not True:
             raise RequestError(f"{_FLAGS[i]}: expected true or false, not {flag!r}")
-    raw_hand = v[_HAND]
+    raw_hand = v[_F_HAND]
     if raw_hand is _ABSENT:
         raise RequestError("hand: missing (the concealed tiles without the winning tile)")
     concealed = _field_tiles(raw_hand, "hand")
-    raw_win = v[_WIN_TILE]
+    raw_win = v[_F_WIN_TILE]
     if raw_win is _ABSENT:
         raise RequestError("win_tile: missing")
     win = _one_tile(raw_win, "win_tile")
-    raw_melds = v[_MELDS_FIELD]
+    raw_melds = v[_F_MELDS]
     if raw_melds is _ABSENT or raw_melds is None:
         raw_melds = []
     elif type(raw_melds) is not list:
@@ -291,7 +297,7 @@ def _parse_win(
         hand = Hand(concealed, melds, win)
     except NotationError as e:
         raise NotationError(f"hand: {e}") from None
-    kita = v[_KITA]
+    kita = v[_F_KITA]
     if kita is _ABSENT:
         kita = 0
     elif type(kita) is not int or kita < 0:
@@ -313,8 +319,8 @@ def _parse_win(
         tenhou,
         chiihou,
         renhou,
-        _indicators(v[_DORA], "dora_indicators"),
-        _indicators(v[_URA], "ura_indicators"),
+        _indicators(v[_F_DORA], "dora_indicators"),
+        _indicators(v[_F_URA], "ura_indicators"),
         kita,
     )
     return hand, situation, rules, v
@@ -460,19 +466,19 @@ def score(request: Mapping[str, Any]) -> dict[str, Any]:
     """
     req = _as_dict(request)
     hand, situation, rules, v = _parse_win(req, _SCORE_COUNT, None)
-    honba = v[_HONBA]
+    honba = v[_F_HONBA]
     if honba is _ABSENT:
         honba = 0
     elif type(honba) is not int or honba < 0:
         honba = _count(req, "honba")
-    sticks = v[_STICKS]
+    sticks = v[_F_STICKS]
     if sticks is _ABSENT:
         sticks = 0
     elif type(sticks) is not int or sticks < 0:
         sticks = _count(req, "riichi_sticks")
-    wareme = None if v[_WAREME] is _ABSENT else _wareme(req, situation.players)
     hs = score_hand(hand, situation, rules)
-    pao = _liabilities(v[_PAO], v[_KAN_FROM], hand, hs)
+    pao = _liabilities(v[_F_PAO], v[_F_KAN_FROM], hand, hs)
+    wareme = None if v[_F_WAREME] is _ABSENT else _wareme(req, situation.players)
     return win_settlement_to_dict(settle_win(hs, pao, honba, sticks, wareme))
 
 
@@ -542,7 +548,7 @@ def settle_request(request: Mapping[str, Any], *, rules: Rules | None = None) ->
             try:
                 hand, situation, _, v = _parse_win(merged, _WIN_COUNT, rules)
                 hs = score_hand(hand, situation, rules)
-                wins.append((hs, _liabilities(v[_PAO], v[_KAN_FROM], hand, hs, where)))
+                wins.append((hs, _liabilities(v[_F_PAO], v[_F_KAN_FROM], hand, hs, where)))
             except TenbouError as e:
                 raise type(e)(f"wins[{i}]: {e}" if not str(e).startswith(where) else str(e), e.code) from None
         settlement = settle_wins(wins, honba, sticks, wareme)

@@ -126,6 +126,10 @@ class Meld:
         if reds:
             object.__setattr__(self, "reds", reds)
 
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        # pickle and copy rebuild a meld from its fields (the compiled build has no instance dict)
+        return Meld, (self.type, self.tiles, self.from_seat, self.called)
+
     def _refuse(self) -> None:
         """Raise the :class:`NotationError` that says what is wrong with this meld."""
         where = f" in {self.notation()!r}"
@@ -322,6 +326,9 @@ class Hand:
 
     def __hash__(self) -> int:
         return hash((self.concealed, self.melds, self.win_tile))
+
+    def __reduce__(self) -> tuple[type[Hand], tuple[tuple[Tile, ...], tuple[Meld, ...], Tile]]:
+        return Hand, (self.concealed, self.melds, self.win_tile)
 
     @classmethod
     def parse(cls, text: str) -> Hand:

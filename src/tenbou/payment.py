@@ -284,12 +284,14 @@ def win_payments(
             else p
             for p in out
         ]
-    if riichi_sticks:
-        _pay(out, winner, None, riichi_sticks * rules.riichi_stick_points, PaymentKind.RIICHI_STICKS)
+    if riichi_sticks:  # listed even when the rules make them worth 0, as a draw lists them
+        out.append(
+            Payment(None, winner, riichi_sticks * rules.riichi_stick_points, PaymentKind.RIICHI_STICKS)
+        )
     return out
 
 
-def _pay(out: list[Payment], receiver: int, payer: int | None, points: int, kind: PaymentKind) -> None:
+def _pay(out: list[Payment], receiver: int, payer: int, points: int, kind: PaymentKind) -> None:
     """Add a transfer to ``out`` (none when it is zero)."""
     if points:
         out.append(Payment(payer, receiver, points, kind))

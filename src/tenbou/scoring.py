@@ -37,7 +37,7 @@ from .errors import InvalidHandError
 from .hand import Hand, MeldType, Situation
 from .rules import Rules
 from .shape import KOKUSHI_KINDS, decompose, is_chiitoitsu, is_kokushi
-from .tiles import TERMINALS_AND_HONORS, Record, Tile, dora_kind, new_record
+from .tiles import TERMINALS_AND_HONORS, Record, Tile, dora_kind
 from .yaku import (
     DORA,
     F_CLOSED,
@@ -538,7 +538,7 @@ _COUNTED: Final = {y.id: tuple([YakuHan(y, n) for n in range(64)]) for y in DORA
 def _yaku_han(yaku: Yaku, han: int) -> YakuHan:
     """A dora counter (``yaku``) counted ``han`` times."""
     counted = _COUNTED[yaku.id]
-    return counted[han] if han < len(counted) else new_record(YakuHan, (yaku, han, 0))
+    return counted[han] if han < len(counted) else YakuHan(yaku, han)
 
 
 class _Candidate:

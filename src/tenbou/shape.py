@@ -124,11 +124,19 @@ _READINGS_KEPT: Final = 50_000
 
 
 def _pack(key: Sequence[int]) -> int:
-    """A suit's 9 counts (0..4) as one int, 3 bits each, the 1 lowest (a cheap dictionary key)."""
+    """A suit's 9 counts as one int, 4 bits each, the 1 lowest (a cheap dictionary key)."""
     code = 0
     for i in range(8, -1, -1):
-        code = code << 3 | key[i]
+        code = code << 4 | _count(key[i], i)
     return code
+
+
+def _count(n: int, kind: int) -> int:
+    """``n``, a count that fits in 4 bits (a hand holds at most 14 of a kind; the shapes are read
+    from packed counts)."""
+    if not 0 <= n <= 15:
+        raise ValueError(f"counts: {n} of kind {kind}, not 0..15")
+    return n
 
 
 def _suit_table(code: int, base: int) -> tuple[int, tuple[Raw, ...]]:
@@ -142,7 +150,7 @@ def _suit_table(code: int, base: int) -> tuple[int, tuple[Raw, ...]]:
             has_pair, readings = _suit_table(code, 0)
             found = has_pair, tuple([_shifted(r, base) for r in readings])
         else:
-            found = _work_out_suit(tuple([code >> 3 * i & 7 for i in range(9)]))
+            found = _work_out_suit(tuple([code >> 4 * i & 15 for i in range(9)]))
         if len(known) < _READINGS_KEPT:
             known[code] = found
     return found
@@ -200,7 +208,8 @@ def decompose(counts: list[int]) -> list[Raw]:
         base = 9 * suit
         code = 0  # the suit's counts packed (_pack, inline)
         for k in range(base + 8, base - 1, -1):
-            code = code << 3 | counts[k]
+            n = counts[k]
+            code = code << 4 | (n if 0 <= n <= 15 else _count(n, k))
         if not code:
             continue
         found = _READINGS[suit].get(code)  # _suit_table's memo, without the call when it is known

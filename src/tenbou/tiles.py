@@ -19,7 +19,7 @@ Tile.parse('5p')
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any, ClassVar, Final, TypeVar
@@ -74,6 +74,10 @@ class Tile:
         if self.red and self.kind not in _RED_KINDS:
             raise NotationError(f"only a five of m, p or s can be red, not {kind_text(self.kind)}")
 
+    def __reduce__(self) -> tuple[type[Tile], tuple[int, bool]]:
+        # pickle and copy rebuild a tile from its fields (the compiled build has no instance dict)
+        return Tile, (self.kind, self.red)
+
     @classmethod
     def parse(cls, text: str) -> Tile:
         """One tile from its mpsz text (``"5m"``, ``"0p"``, ``"7z"``)."""
@@ -120,16 +124,6 @@ _PLAIN: Final = tuple(Tile(k) for k in range(34))
 _RED: Final = {k: Tile(k, True) for k in _RED_KINDS}
 
 
-_Record = TypeVar("_Record", bound=tuple[Any, ...])
-_TUPLE_NEW: Final[Callable[..., Any]] = tuple.__new__
-
-
-def new_record(cls: type[_Record], values: tuple[Any, ...]) -> _Record:
-    """An instance of the ``NamedTuple`` class ``cls`` from its field values, without the call of the
-    generated ``__new__`` (records are built for every hand scored; this is the cheap way)."""
-    return _TUPLE_NEW(cls, values)  # type: ignore[no-any-return]
-
-
 _Self = TypeVar("_Self", bound="Record")
 
 
@@ -148,7 +142,7 @@ class Record:
         return tuple([getattr(self, name) for name in self._fields])
 
     def __eq__(self, other: object) -> bool:
-        if type(other) is not type(self) or not isinstance(other, Record):
+        if type(other) is not type(self):
             return NotImplemented
         return self._values() == other._values()
 
@@ -158,6 +152,10 @@ class Record:
     def __repr__(self) -> str:
         args = ", ".join([f"{name}={getattr(self, name)!r}" for name in self._fields])
         return f"{type(self).__name__}({args})"
+
+    def __reduce__(self) -> tuple[type[Record], tuple[object, ...]]:
+        # pickle and copy rebuild a record from its fields (compiled, it has no instance dict)
+        return type(self), self._values()
 
     def _replace(self: _Self, **changes: Any) -> _Self:
         """A copy with the fields named in ``changes`` set to their new values."""
