@@ -2,8 +2,8 @@
 
 ``pip install .`` installs pure Python (no compiler needed). With
 ``TENBOU_MYPYC=1`` and mypy installed, the hot modules are compiled to C
-extensions by mypyc (the same source, about 2.5 times as fast; see the Speed
-section of the README)::
+extensions by mypyc (the same source, four to five times as fast; see the
+Speed section of the README)::
 
     python3 -m pip install mypy setuptools
     TENBOU_MYPYC=1 python3 -m pip install --no-build-isolation .
