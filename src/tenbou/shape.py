@@ -20,7 +20,6 @@ met), so a hand costs three dictionary look-ups plus the honours.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Final
@@ -123,20 +122,16 @@ _READINGS: Final[tuple[dict[int, tuple[int, tuple[Raw, ...]]], ...]] = ({}, {}, 
 _READINGS_KEPT: Final = 50_000
 
 
-def _pack(key: Sequence[int]) -> int:
-    """A suit's 9 counts as one int, 4 bits each, the 1 lowest (a cheap dictionary key)."""
+def _pack(counts: list[int], start: int) -> int:
+    """The 9 counts of a suit from ``counts[start]`` as one int, 4 bits each, the 1 lowest (a cheap
+    dictionary key). A hand holds at most 14 of a kind; a count over 15 is refused."""
     code = 0
-    for i in range(8, -1, -1):
-        code = code << 4 | _count(key[i], i)
+    for k in range(start + 8, start - 1, -1):
+        n = counts[k]
+        if not 0 <= n <= 15:
+            raise ValueError(f"counts: {n} of kind {k}, not 0..15")
+        code = code << 4 | n
     return code
-
-
-def _count(n: int, kind: int) -> int:
-    """``n``, a count that fits in 4 bits (a hand holds at most 14 of a kind; the shapes are read
-    from packed counts)."""
-    if not 0 <= n <= 15:
-        raise ValueError(f"counts: {n} of kind {kind}, not 0..15")
-    return n
 
 
 def _suit_table(code: int, base: int) -> tuple[int, tuple[Raw, ...]]:
@@ -206,10 +201,7 @@ def decompose(counts: list[int]) -> list[Raw]:
     pairs = 1 if pair >= 0 else 0
     for suit in range(3):
         base = 9 * suit
-        code = 0  # the suit's counts packed (_pack, inline)
-        for k in range(base + 8, base - 1, -1):
-            n = counts[k]
-            code = code << 4 | (n if 0 <= n <= 15 else _count(n, k))
+        code = _pack(counts, base)
         if not code:
             continue
         found = _READINGS[suit].get(code)  # _suit_table's memo, without the call when it is known
@@ -301,14 +293,14 @@ _Part = tuple[int, tuple[int, ...], tuple[int, ...]]
 
 @cache
 def _suit_waits(key: tuple[int, ...], base: int) -> _Part:
-    has_pair, table = _suit_table(_pack(key), base)
+    has_pair, table = _suit_table(_pack(list(key), 0), base)
     status = (1 if has_pair else 0) if table else -1
     sets_only: list[int] = []
     with_pair: list[int] = []
     for i in range(9):
         grown = list(key)
         grown[i] = grown[i] + 1
-        pair, found = _suit_table(_pack(grown), base)
+        pair, found = _suit_table(_pack(grown, 0), base)
         if found:
             (with_pair if pair else sets_only).append(base + i)
     return status, tuple(sets_only), tuple(with_pair)

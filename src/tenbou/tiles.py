@@ -199,9 +199,10 @@ def parse_tiles(text: str) -> tuple[Tile, ...]:
         if 48 <= c <= 57:  # a digit
             pending += 1
             continue
-        by_digit = _M_DIGITS if c == 109 else _P_DIGITS if c == 112 else _S_DIGITS if c == 115 else None
-        if by_digit is None:
-            by_digit = _Z_DIGITS if c == 122 else None
+        by_digit = (  # by the suit letter m, p, s or z
+            _M_DIGITS if c == 109 else _P_DIGITS if c == 112 else _S_DIGITS if c == 115
+            else _Z_DIGITS if c == 122 else None
+        )  # fmt: skip
         if by_digit is None or not pending:
             return _parse_tiles_slowly(text)
         for j in range(i - pending, i):
