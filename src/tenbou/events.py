@@ -49,6 +49,7 @@ __all__ = [
     "StartKyoku",
     "Tsumo",
     "event_from_json",
+    "event_name",
     "event_to_json",
     "events_from_lines",
     "events_to_lines",
@@ -246,6 +247,11 @@ _TILE_LIST_FIELDS = {"consumed", "ura_markers"}
 _INT_LIST_FIELDS = {"scores", "deltas"}
 #: other names producers use for a field
 _ALIASES = {"ura_markers": ("ura_markers", "uradora_markers")}
+
+
+def event_name(event: Event) -> str:
+    """The mjai type of an event: ``event_name(EndKyoku()) == "end_kyoku"``."""
+    return _NAMES[type(event)]
 
 
 def _int(obj: Mapping[str, Any], key: str, where: str) -> int:

@@ -22,8 +22,8 @@ from typing import Any
 
 from .api import settlement_to_dict
 from .errors import IllegalEventError
-from .events import EndGame, EndKyoku, Event, StartGame, StartKyoku
-from .round import Round, RoundResult
+from .events import EndGame, EndKyoku, Event, StartGame, StartKyoku, event_name
+from .round import Problems, Referee, Round, RoundResult, start_problems
 from .rules import Rules
 from .tiles import Wind
 
@@ -82,7 +82,7 @@ class FinalResult:
         }
 
 
-class Game:
+class Game(Referee):
     """A game followed event by event (see the module docstring)."""
 
     def __init__(
@@ -121,12 +121,6 @@ class Game:
         self.index = 0
         self.started = False
 
-    def _illegal(self, why: str) -> None:
-        message = f"event {self.index}: {why}"
-        if self.strict:
-            raise IllegalEventError(message)
-        self.errors.append(message)
-
     def expected_start(self) -> tuple[Wind, int, int, int, int, tuple[int, ...]]:
         """(round wind, hand number, honba, riichi sticks, dealer, scores) of the next hand."""
         return (
@@ -138,55 +132,80 @@ class Game:
             tuple(self.scores),
         )
 
-    def apply(self, event: Event, index: int | None = None) -> None:
-        """Apply one event of the game."""
-        if index is not None:
-            self.index = index
+    def apply_checked(self, event: Event, plan: Any) -> None:
+        if isinstance(event, StartGame):
+            self.started = True
+        elif isinstance(event, StartKyoku):
+            self._start(event)
+        elif isinstance(event, EndGame):
+            self._finish(plan)
+        else:
+            assert self.round is not None
+            self.round.apply_checked(event, plan)
+            if isinstance(event, EndKyoku):
+                self._end_hand()
+
+    def check_event(self, event: Event, p: Problems) -> Any:
+        """The game's own checks, then the round's for an event of a hand."""
+        rnd = self.round
+        if self.final is not None:
+            p.hard(f"{event_name(event)} after end_game")
         if isinstance(event, StartGame):
             if self.started:
-                self._illegal("start_game twice")
-            self.started = True
-            return
+                p.hard("start_game twice")
+            if rnd is not None:
+                p.hard("start_game after the first hand")
+            return None
         if isinstance(event, StartKyoku):
-            self._start(event)
-            return
+            if self.ended:
+                p.hard("start_kyoku after the game has ended")
+            if rnd is not None and not rnd.closed:
+                p.hard(
+                    "start_kyoku before the previous hand ended (no end_kyoku)"
+                    if rnd.result is not None
+                    else "start_kyoku before the previous hand ended (no hora or ryukyoku)"
+                )
+            for problem, hard in start_problems(self.rules, event, self.players):
+                if hard:
+                    p.hard(problem)
+                p.soft(problem)
+            if self.check_starts and self.hands:
+                expected = self.expected_start()
+                got = (event.bakaze, event.kyoku, event.honba, event.kyotaku, event.oya, tuple(event.scores))
+                if got != expected:
+                    names = ("round wind", "hand number", "honba", "riichi sticks", "dealer", "scores")
+                    diffs = [
+                        f"{n} {g!r} (expected {e!r})"
+                        for n, g, e in zip(names, got, expected, strict=True)
+                        if g != e
+                    ]
+                    p.soft("start_kyoku: " + ", ".join(diffs))
+            return None
         if isinstance(event, EndGame):
-            if self.round is not None and self.round.result is None:
-                self._illegal("end_game inside a hand")
-            self._finish(event)
-            return
-        if self.round is None:
-            self._illegal("an event of a hand before start_kyoku")
-            return
-        self.round.apply(event, self.index)
-        if isinstance(event, EndKyoku):
-            self._end_hand()
+            if rnd is not None and rnd.result is None:
+                p.hard("end_game inside a hand")
+            if rnd is not None and not rnd.closed:
+                p.hard("end_game before the hand's end_kyoku")
+            final = self._final()
+            if event.scores is not None:
+                if len(event.scores) != self.players:
+                    p.hard(f"end_game.scores: {len(event.scores)} scores for {self.players} players")
+                if tuple(event.scores) != final.points:
+                    p.soft(f"end_game: scores {list(event.scores)} differ from tenbou's {list(final.points)}")
+            return final
+        if rnd is None:
+            p.hard(f"{event_name(event)} before start_kyoku (an event of a hand)")
+        return rnd.check_event(event, p)
 
     def _start(self, ev: StartKyoku) -> None:
-        if self.ended:
-            self._illegal("start_kyoku after the game has ended")
-        if self.round is not None and self.round.result is None:
-            self._illegal("start_kyoku before the previous hand ended")
-        if self.check_starts and self.hands:
-            expected = self.expected_start()
-            got = (ev.bakaze, ev.kyoku, ev.honba, ev.kyotaku, ev.oya, tuple(ev.scores))
-            if got != expected:
-                names = ("round wind", "hand number", "honba", "riichi sticks", "dealer", "scores")
-                diffs = [
-                    f"{n} {g!r} (expected {e!r})"
-                    for n, g, e in zip(names, got, expected, strict=True)
-                    if g != e
-                ]
-                self._illegal("start_kyoku: " + ", ".join(diffs))
+        self.round = Round(self.rules, ev, strict=self.strict, index=self.index)
         self.dealer, self.kyoku, self.honba, self.kyotaku = ev.oya, ev.kyoku, ev.honba, ev.kyotaku
         self.wind_index = ev.bakaze.index
         self.scores = list(ev.scores)
-        self.round = Round(self.rules, ev, strict=self.strict, index=self.index)
 
     def _end_hand(self) -> None:
         rnd = self.round
         assert rnd is not None
-        self.errors.extend(e for e in rnd.errors if e not in self.errors)
         result: RoundResult | None = rnd.result
         if result is None:
             return
@@ -252,13 +271,13 @@ class Game:
         """Seats by points, ties to the seat nearer the first dealer (seat 0)."""
         return sorted(range(self.players), key=lambda s: (-self.scores[s], s))
 
-    def _finish(self, ev: EndGame) -> None:
+    def _final(self) -> FinalResult:
+        """The end of the game if it ended now: leftover sticks, the ranking, uma and oka."""
         n = self.players
         points = list(self.scores)
         ranking = self._ranking()
         if self.kyotaku and self.rules.leftover_sticks == "to_top":
             points[ranking[0]] += self.kyotaku * self.rules.riichi_stick_points
-            self.kyotaku = 0
         return_points = self.rules.return_points if n == 4 else self.rules.sanma_return_points
         uma = self.rules.uma if n == 4 else self.rules.sanma_uma
         oka = (return_points - self.start_points) * n / 1000
@@ -267,7 +286,10 @@ class Game:
             final[seat] = round(
                 (points[seat] - return_points) / 1000 + uma[rank] + (oka if rank == 0 else 0), 1
             )
-        self.final = FinalResult(tuple(points), tuple(ranking), tuple(final))
+        return FinalResult(tuple(points), tuple(ranking), tuple(final))
+
+    def _finish(self, final: FinalResult) -> None:
+        if self.kyotaku and self.rules.leftover_sticks == "to_top":
+            self.kyotaku = 0
+        self.final = final
         self.ended = True
-        if ev.scores is not None and tuple(ev.scores) != tuple(points):
-            self._illegal(f"end_game: scores {list(ev.scores)} differ from tenbou's {points}")

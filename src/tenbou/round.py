@@ -5,10 +5,20 @@
 call order, the live and dead wall, dora indicators, riichi and ippatsu,
 furiten (permanent, temporary and riichi), kuikae, the first go-around,
 haitei and houtei, rinshan draws and the daiminkan they follow, chankan, the
-abortive draws, and the exhaustive draw with tenpai and nagashi. An event that
-cannot happen raises :class:`~tenbou.errors.IllegalEventError` naming the
-event's index and why; with ``strict=False`` the error is recorded in
-``errors`` and the event applied as far as it can be.
+abortive draws, and the exhaustive draw with tenpai and nagashi. Every tile
+that comes into sight (the hands dealt, draws, dora and ura indicators) is
+counted against the set the rules play with.
+
+Each event goes through two steps. :meth:`Round.check` judges it against the
+state and changes nothing; only an event it finds legal is applied. So an
+event is all or nothing: one that cannot happen raises
+:class:`~tenbou.errors.IllegalEventError` naming the event's index and why,
+and the round is exactly as it was before it (the next legal event still
+applies). With ``strict=False`` an event that breaks a rule of play but can
+still be carried out (out of turn, furiten, kuikae, a wrong tsumogiri mark,
+an abortive draw whose condition does not hold) is applied and the reason
+recorded in ``errors``; one that cannot be carried out (a tile the player
+does not hold, a seat that does not exist) is recorded and left out.
 
 A win builds its scoring request (every situational flag, the pao the calls
 made, the daiminkan a rinshan win follows) and is settled by
@@ -16,24 +26,27 @@ made, the daiminkan a rinshan win follows) and is settled by
 
 :meth:`Round.legal_actions` lists what a seat may do now, as events.
 
->>> from tenbou.events import StartKyoku, Tsumo, Dahai
+>>> from tenbou.events import Ankan, StartKyoku, Tsumo, Dahai
 >>> from tenbou.rules import get_rules
 >>> from tenbou.tiles import Tile, Wind, parse_tiles
->>> hands = [parse_tiles("123456789m1235p"), parse_tiles("2223334445556p"), parse_tiles("111222333s1237z"),
+>>> hands = [parse_tiles("123456789m1230p"), parse_tiles("2223334445556p"), parse_tiles("111222333s1237z"),
 ...          parse_tiles("19m19s1234566z19p")]
->>> r = Round(get_rules("tenhou"), StartKyoku(Wind.EAST, Tile.parse("1s"), 1, 0, 0, 0, (25000,) * 4,
+>>> r = Round(get_rules("tenhou"), StartKyoku(Wind.EAST, Tile.parse("9s"), 1, 0, 0, 0, (25000,) * 4,
 ...           tuple(tuple(h[:13]) for h in hands)))
 >>> r.apply(Tsumo(0, Tile.parse("9p")))
 >>> [str(a.pai) for a in r.legal_actions(0) if isinstance(a, Dahai)][:3]
 ['1m', '2m', '3m']
+>>> r.check(Ankan(0, parse_tiles("1111m")))
+['ankan: seat 0 does not hold 1111m (hand 123456789m12309p)']
 """
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any
+from typing import Any, NoReturn
 
 from . import pao as _pao
 from .api import settle_request
@@ -55,15 +68,16 @@ from .events import (
     Ryukyoku,
     StartKyoku,
     Tsumo,
+    event_name,
 )
 from .hand import Hand, Meld, MeldType, Situation
-from .payment import Settlement
+from .payment import Settlement, settle_draw
 from .rules import Rules
 from .scoring import score_hand
-from .shape import is_tenpai, is_winning, waits
-from .tiles import TERMINALS_AND_HONORS, Tile, format_tiles
+from .shape import is_kokushi, is_tenpai, is_winning, waits
+from .tiles import TERMINALS_AND_HONORS, Tile, format_tiles, tile_set
 
-__all__ = ["Phase", "Round", "RoundResult", "SeatState"]
+__all__ = ["Phase", "Referee", "Round", "RoundResult", "SeatState", "check_start"]
 
 _WIND_KINDS = (27, 28, 29, 30)
 #: mjai ``ryukyoku`` reasons of the abortive draws, by tenbou's names
@@ -75,6 +89,10 @@ ABORT_REASONS = {
     "sanchahou": "sanchaho",
 }
 _REASON_NAMES = {v: k for k, v in ABORT_REASONS.items()}
+#: mjai reasons of an exhaustive draw
+_EXHAUSTIVE_REASONS = ("fanpai", "nagashimangan")
+#: the biggest number a count on the table (honba, riichi sticks, points) may be
+_MAX_COUNT = 10**6
 
 
 class Phase(Enum):
@@ -118,6 +136,7 @@ class SeatState:
     drawn: Tile | None = None
     rinshan: bool = False  # the tile in hand was drawn from the dead wall
     kuikae: frozenset[int] = frozenset()
+    #: a cache of ``waits`` (not part of the state: it follows the hand)
     waits_key: tuple[tuple[int, ...], bool] | None = None
     waits: list[int] = field(default_factory=list)
 
@@ -131,6 +150,11 @@ class SeatState:
     def closed(self) -> bool:
         return all(m.type is MeldType.ANKAN for m in self.melds)
 
+    @property
+    def declaring(self) -> bool:
+        """Riichi declared and its tile not yet discarded: only that discard may follow."""
+        return self.riichi and not self.riichi_accepted and not any(d.riichi for d in self.discards)
+
 
 @dataclass(frozen=True, slots=True)
 class RoundResult:
@@ -142,27 +166,214 @@ class RoundResult:
     recorded_deltas: tuple[int, ...] | None = None
 
 
-class Round:
+class RefusedError(Exception):
+    """Raised inside a check when the event cannot be carried out (or, strictly, is illegal)."""
+
+
+class Problems:
+    """What a check finds wrong with an event. ``soft`` is a broken rule of play after which the
+    event can still be carried out; ``hard`` one after which it cannot. Strictly, the first
+    problem refuses the event."""
+
+    __slots__ = ("messages", "strict")
+
+    def __init__(self, strict: bool) -> None:
+        self.messages: list[str] = []
+        self.strict = strict
+
+    def soft(self, why: str) -> None:
+        self.messages.append(why)
+        if self.strict:
+            raise RefusedError
+
+    def hard(self, why: str) -> NoReturn:
+        self.messages.append(why)
+        raise RefusedError
+
+
+class Referee:
+    """Events all or nothing: :meth:`check_event` judges an event against the state and changes
+    nothing; :meth:`apply_checked` carries out one it has passed. :class:`Round` and
+    :class:`~tenbou.game.Game` are both referees."""
+
+    strict: bool
+    errors: list[str]
+    #: the index of the last event applied (it names events in errors)
+    index: int
+
+    def check_event(self, event: Event, p: Problems) -> Any:
+        """Judge ``event`` (pure): report through ``p``, which raises :class:`RefusedError` when the
+        event is refused; return what carrying it out needs."""
+        raise NotImplementedError
+
+    def apply_checked(self, event: Event, plan: Any) -> None:
+        """Carry out an event :meth:`check_event` has passed, with what it returned."""
+        raise NotImplementedError
+
+    def check(self, event: Event) -> list[str]:
+        """Why ``event`` cannot happen now (an empty list when it can). Nothing is changed.
+
+        Every problem found is listed, up to the first that makes the event impossible to carry out.
+        """
+        p = Problems(strict=False)
+        with contextlib.suppress(RefusedError):
+            self.check_event(event, p)
+        return p.messages
+
+    def apply(self, event: Event, index: int | None = None) -> None:
+        """Apply one event (``index`` names it in errors). An illegal event raises
+        :class:`~tenbou.errors.IllegalEventError` and changes nothing: the state is exactly as it
+        was, and the next legal event still applies (leniently, see ``strict``, it is recorded in
+        ``errors``)."""
+        where = self.index if index is None else index
+        p = Problems(self.strict)
+        try:
+            plan = self.check_event(event, p)
+        except RefusedError:
+            if self.strict:
+                raise IllegalEventError(f"event {where}: {p.messages[0]}") from None
+            self.errors.extend(f"event {where}: {m}" for m in p.messages)
+            self.index = where
+            return
+        self.index = where
+        if p.messages:
+            self.errors.extend(f"event {where}: {m}" for m in p.messages)
+        self.apply_checked(event, plan)
+
+
+def _seat_problem(value: int, name: str, players: int) -> str | None:
+    if type(value) is not int or not 0 <= value < players:
+        return f"{name}: {value!r} is not a seat 0..{players - 1}"
+    return None
+
+
+def check_start(rules: Rules, start: StartKyoku, players: int | None = None) -> list[str]:
+    """What is wrong with a ``start_kyoku`` under ``rules`` (empty when nothing): the number of
+    hands and scores, hand number, dealer, honba and riichi sticks in range, thirteen tiles to
+    each hand, and no tile beyond the copies of the set (hands and dora indicator together).
+
+    >>> from tenbou.rules import get_rules
+    >>> from tenbou.tiles import Tile, Wind
+    >>> hands = ((Tile.parse("1m"),) * 13,) * 3
+    >>> start = StartKyoku(Wind.EAST, Tile.parse("1s"), 1, 0, 0, 0, (25000,) * 3, hands)
+    >>> check_start(get_rules("tenhou"), start, players=4)
+    ['start_kyoku deals 3 hands to 4 players']
+    """
+    return [message for message, _ in start_problems(rules, start, players)]
+
+
+def start_problems(rules: Rules, start: StartKyoku, players: int | None) -> list[tuple[str, bool]]:
+    """The problems of a start, each with whether the round cannot be set up at all with it."""
+    n = len(start.tehais)
+    if players is not None and n != players:
+        return [(f"start_kyoku deals {n} hands to {players} players", True)]
+    if n not in rules.players:
+        allowed = " or ".join(map(str, rules.players))
+        return [(f"start_kyoku deals {n} hands; these rules are played by {allowed} players", True)]
+    out: list[tuple[str, bool]] = []
+    if len(start.scores) != n:
+        out.append((f"start_kyoku.scores: {len(start.scores)} scores for {n} players", True))
+    elif any(type(x) is not int or abs(x) > _MAX_COUNT for x in start.scores):
+        out.append(
+            (f"start_kyoku.scores: {list(start.scores)} out of range (-{_MAX_COUNT}..{_MAX_COUNT})", True)
+        )
+    bad_oya = _seat_problem(start.oya, "start_kyoku.oya", n)
+    if bad_oya:
+        out.append((bad_oya, True))
+    if type(start.kyoku) is not int or not 1 <= start.kyoku <= n:
+        out.append((f"start_kyoku.kyoku: {start.kyoku!r} is not a hand number 1..{n}", True))
+    elif not bad_oya and start.oya != start.kyoku - 1:
+        out.append(
+            (
+                f"start_kyoku.oya: seat {start.oya} deals hand {start.kyoku} (seat {start.kyoku - 1} does)",
+                False,
+            )
+        )
+    for name, value in (("honba", start.honba), ("kyotaku", start.kyotaku)):
+        if type(value) is not int or not 0 <= value <= _MAX_COUNT:
+            out.append((f"start_kyoku.{name}: {value!r} is not a count 0..{_MAX_COUNT}", True))
+    for i, h in enumerate(start.tehais):
+        if len(h) != 13:
+            out.append((f"start_kyoku gives seat {i} {len(h)} tiles, not 13", False))
+    problem = _TileCount(rules, n).problem(
+        [t for h in start.tehais for t in h] + [start.dora_marker], "start_kyoku"
+    )
+    if problem:
+        out.append((problem, False))
+    return out
+
+
+class _TileCount:
+    """The tiles in sight, counted against the copies of the set."""
+
+    __slots__ = ("plain", "red", "seen", "seen_red")
+
+    def __init__(self, rules: Rules, players: int) -> None:
+        self.plain, self.red = tile_set(rules.red_fives, players)
+        self.seen = [0] * 34
+        self.seen_red = [0] * 34
+
+    def problem(self, tiles: Sequence[Tile], what: str) -> str | None:
+        """Why ``tiles`` cannot come into sight now (``None`` when they can)."""
+        seen, seen_red = list(self.seen), list(self.seen_red)
+        for t in tiles:
+            k = t.kind
+            if t.red:
+                seen_red[k] += 1
+                if seen_red[k] > self.red[k]:
+                    if not self.red[k]:
+                        return f"{what}: {t}: the set has no red {Tile(k)}"
+                    return f"{what}: {t}: a red copy more than the set's {self.red[k]}"
+            else:
+                seen[k] += 1
+                if seen[k] > self.plain[k]:
+                    if not self.plain[k]:
+                        return f"{what}: {t}: three-player mahjong has no 2m-8m"
+                    others = " (the others are red)" if self.red[k] else ""
+                    return f"{what}: {t}: a copy more than the set's {self.plain[k]}{others}"
+        return None
+
+    def count(self, tiles: Sequence[Tile]) -> None:
+        """Count ``tiles`` in (a lenient round counts past the set)."""
+        for t in tiles:
+            if t.red:
+                self.seen_red[t.kind] += 1
+            else:
+                self.seen[t.kind] += 1
+
+
+@dataclass(slots=True)
+class _Win:
+    """A hora as checked: the request fields of the win and the settlement of every win so far."""
+
+    fields: dict[str, Any]
+    request: dict[str, Any]
+    settlement: Settlement
+
+
+class Round(Referee):
     """One hand, fed event by event (see the module docstring)."""
 
     def __init__(self, rules: Rules, start: StartKyoku, *, strict: bool = True, index: int = 0) -> None:
+        problems = start_problems(rules, start, None)
+        if problems and (strict or any(hard for _, hard in problems)):
+            raise IllegalEventError(f"event {index}: {next(m for m, hard in problems if hard or strict)}")
         players = len(start.tehais)
-        if players not in rules.players:
-            raise IllegalEventError(
-                f"event {index}: start_kyoku deals {players} hands; these rules are played by "
-                f"{' or '.join(map(str, rules.players))} players"
-            )
         self.rules = rules
         self.players = players
         self.start = start
         self.strict = strict
-        self.errors: list[str] = []
+        self.errors: list[str] = [f"event {index}: {m}" for m, _ in problems]
         self.dealer = start.oya
         self.round_wind = start.bakaze
         self.honba = start.honba
         self.kyotaku = start.kyotaku
         self.seats = [SeatState(list(h), s) for h, s in zip(start.tehais, start.scores, strict=True)]
         self.dora_markers: list[Tile] = [start.dora_marker]
+        #: the ura indicators a win has shown (counted once for a double ron)
+        self.ura_markers: list[Tile] = []
+        self.tiles = _TileCount(rules, players)
+        self.tiles.count([t for h in start.tehais for t in h] + [start.dora_marker])
         dead = 14
         total = 136 if players == 4 else 108
         self.live_wall = total - 13 * players - dead
@@ -179,29 +390,14 @@ class Round:
         self.discards_made = 0
         self.suukaikan_pending = False
         self.horas: list[tuple[Hora, dict[str, Any]]] = []
+        #: the settlement of the wins so far (a ron may be followed by another on the same tile)
+        self.pending: _Win | None = None
         self.result: RoundResult | None = None
+        #: ``end_kyoku`` has come
+        self.closed = False
         self.index = index
-        for i, h in enumerate(start.tehais):
-            if len(h) != 13:
-                self._illegal(f"start_kyoku gives seat {i} {len(h)} tiles, not 13")
 
     # -- helpers ----------------------------------------------------------------------------------
-
-    def _illegal(self, why: str) -> None:
-        message = f"event {self.index}: {why}"
-        if self.strict:
-            raise IllegalEventError(message)
-        self.errors.append(message)
-
-    def _take(self, seat: int, tiles: Sequence[Tile], what: str) -> None:
-        hand = self.seats[seat].hand
-        for t in tiles:
-            if t in hand:
-                hand.remove(t)
-            else:
-                self._illegal(
-                    f"{what}: seat {seat} does not hold {t} (hand {format_tiles(sorted(hand, key=_key))})"
-                )
 
     def _first_go_around(self) -> bool:
         return not self.calls_made and self.discards_made < self.players
@@ -237,6 +433,27 @@ class Round:
             return True
         w = set(self.waits(seat))
         return any(d.tile.kind in w for d in st.discards)
+
+    def _hand_text(self, seat: int) -> str:
+        return format_tiles(sorted(self.seats[seat].hand, key=_key))
+
+    def _missing(self, seat: int, tiles: Sequence[Tile]) -> Tile | None:
+        """The first of ``tiles`` that ``seat`` does not hold (as many times as listed)."""
+        hand = list(self.seats[seat].hand)
+        for t in tiles:
+            if t not in hand:
+                return t
+            hand.remove(t)
+        return None
+
+    def _holds(self, seat: int, tiles: Sequence[Tile], what: str, p: Problems) -> None:
+        if self._missing(seat, tiles) is not None:
+            p.hard(f"{what}: seat {seat} does not hold {format_tiles(tiles)} (hand {self._hand_text(seat)})")
+
+    def _take(self, seat: int, tiles: Sequence[Tile]) -> None:
+        hand = self.seats[seat].hand
+        for t in tiles:
+            hand.remove(t)
 
     # -- the win request ------------------------------------------------------------------------
 
@@ -313,71 +530,406 @@ class Round:
             return False
         return True
 
-    # -- applying events ------------------------------------------------------------------------
+    def _settle_request(self, wins: list[dict[str, Any]]) -> dict[str, Any]:
+        return {
+            "players": self.players,
+            "dealer": self.dealer,
+            "round_wind": self.round_wind.value,
+            "honba": self.honba,
+            "riichi_sticks": self.kyotaku,
+            "wins": wins,
+        }
 
-    def apply(self, event: Event, index: int | None = None) -> None:
-        """Apply one event (``index`` names it in errors)."""
-        if index is not None:
-            self.index = index
-        if self.phase is Phase.ENDED and not isinstance(event, EndKyoku):
-            self._illegal(f"{_name(event)} after the hand has ended")
-            return
-        if self.horas and not isinstance(event, Hora):
-            self._finish_wins()
-            if not isinstance(event, EndKyoku):
-                self._illegal(f"{_name(event)} after a win")
-                return
-        handler = _HANDLERS.get(type(event))
-        if handler is None:
-            self._illegal(f"{_name(event)} cannot come inside a hand")
-            return
-        handler(self, event)
+    # -- the abortive draws -----------------------------------------------------------------------
 
-    def _close_react(self) -> None:
-        """A discard (or a kan to rob) passes: temporary and riichi furiten for those who could have won."""
+    def abort_holds(self, reason: str) -> bool:
+        """Whether the condition of an abortive draw (tenbou's name, as in ``abortive_draws``)
+        holds now, whether or not the rules play it."""
+        if reason == "kyuushu_kyuuhai":
+            st = self.seats[self.actor]
+            return (
+                self.phase is Phase.ACT
+                and st.drawn is not None
+                and self._first_go_around()
+                and not st.discards
+                and not st.riichi
+                and len({t.kind for t in st.hand if t.kind in TERMINALS_AND_HONORS}) >= 9
+            )
+        if self.phase is not Phase.REACT or self.last_discard is None:
+            return reason == "sanchahou" and self.phase is Phase.CHANKAN and self._three_rons()
+        if reason == "suukaikan":
+            return self.suukaikan_pending
+        if reason == "suucha_riichi":
+            return (
+                self.players == 4
+                and all(s.riichi for s in self.seats)
+                and self.seats[self.actor].discards[-1].riichi
+            )
+        if reason == "suufon_renda":
+            return (
+                self.players == 4
+                and not self.calls_made
+                and self.discards_made == 4
+                and all(len(s.discards) == 1 for s in self.seats)
+                and len({s.discards[0].tile.kind for s in self.seats}) == 1
+                and self.seats[0].discards[0].tile.kind in _WIND_KINDS
+            )
+        if reason == "sanchahou":
+            return self._three_rons()
+        return False
+
+    def _three_rons(self) -> bool:
+        """Three players could win on the tile in play (a triple ron)."""
         if self.phase is Phase.REACT and self.last_discard is not None:
             who, tile = self.last_discard
-            for seat in range(self.players):
-                if seat != who and tile.kind in self.waits(seat):
-                    st = self.seats[seat]
-                    st.temp_furiten = True
-                    if st.riichi_accepted:
-                        st.riichi_furiten = True
+            kind = "ron"
         elif self.phase is Phase.CHANKAN and self.kan_tile is not None:
-            who, tile, _ = self.kan_tile
-            for seat in range(self.players):
-                if seat != who and tile.kind in self.waits(seat):
-                    st = self.seats[seat]
-                    st.temp_furiten = True
-                    if st.riichi_accepted:
-                        st.riichi_furiten = True
+            who, tile, kan = self.kan_tile
+            kind = "chankan" if kan != "kita" else "ron"
+        else:
+            return False
+        wins = 0
+        for seat in range(self.players):
+            if (
+                seat != who
+                and tile.kind in self.waits(seat)
+                and not self.furiten(seat)
+                and self._can_win(seat, tile, who, kind)
+            ):
+                wins += 1
+        return wins >= 3
 
-    def _on_tsumo(self, ev: Tsumo) -> None:
+    def _abort_reason(self) -> str | None:
+        """The abortive draw that holds now, if any (for a ``ryukyoku`` that gives no reason)."""
+        for reason in ("kyuushu_kyuuhai", "suukaikan", "suucha_riichi", "suufon_renda"):
+            if self.abort_holds(reason):
+                return reason
+        return None
+
+    # -- checking events (pure: nothing here changes the round) -----------------------------------
+
+    def check_event(self, event: Event, p: Problems) -> Any:
+        name = event_name(event)
+        checker = _CHECKS.get(type(event))
+        if checker is None:
+            p.hard(f"{name} cannot come inside a hand")
+        if self.closed:
+            p.hard(f"{name} after end_kyoku")
+        if self.phase is Phase.ENDED and not isinstance(event, EndKyoku):
+            p.hard(f"{name} after the hand has ended")
+        if self.horas and not isinstance(event, Hora | EndKyoku):
+            p.hard(f"{name} after a win (only another ron on the same tile or end_kyoku may follow)")
+        for attr in ("actor", "target"):
+            value = getattr(event, attr, None)
+            if value is not None:
+                bad = _seat_problem(value, f"{name}.{attr}", self.players)
+                if bad:
+                    p.hard(bad)
+        return checker(self, event, p)
+
+    def _check_tsumo(self, ev: Tsumo, p: Problems) -> None:
         seat = ev.actor
         if self.phase is Phase.REACT:
             assert self.last_discard is not None
             if self.suukaikan_pending and "suukaikan" in self.rules.abortive_draws:
-                self._illegal(
+                p.soft(
                     "tsumo after the fourth kan by two players was discarded: the hand is an abortive draw"
                 )
-            self._close_react()
             expected = (self.last_discard[0] + 1) % self.players
             if seat != expected:
-                self._illegal(f"tsumo by seat {seat} out of turn (seat {expected} draws next)")
+                p.soft(f"tsumo by seat {seat} out of turn (seat {expected} draws next)")
         elif self.phase is Phase.CHANKAN:
-            self._close_react()
             assert self.kan_tile is not None
             if seat != self.kan_tile[0]:
-                self._illegal(f"tsumo by seat {seat}: seat {self.kan_tile[0]} draws the replacement tile")
+                p.soft(f"tsumo by seat {seat}: seat {self.kan_tile[0]} draws the replacement tile")
+        elif self.phase is not Phase.DRAW:
+            p.hard(f"tsumo by seat {seat} while seat {self.actor} is to {self.phase.value}")
+        elif seat != self.actor:
+            p.soft(f"tsumo by seat {seat} out of turn (seat {self.actor} draws next)")
+        if self.live_wall <= 0:
+            p.hard("tsumo from an empty wall")
+        bad = self.tiles.problem([ev.pai], "tsumo")
+        if bad:
+            p.hard(bad)
+
+    def _check_dahai(self, ev: Dahai, p: Problems) -> None:
+        seat = ev.actor
+        st = self.seats[seat]
+        if self.phase is not Phase.ACT or seat != self.actor:
+            p.hard(f"dahai by seat {seat} while seat {self.actor} is to {self.phase.value}")
+        if ev.pai not in st.hand:
+            p.hard(f"dahai of {ev.pai}: seat {seat} does not hold it")
+        if st.riichi_accepted and ev.pai != st.drawn:
+            p.soft(f"dahai of {ev.pai}: seat {seat} is in riichi and must discard the drawn {st.drawn}")
+        if ev.pai.kind in st.kuikae:
+            p.soft(f"dahai of {ev.pai}: kuikae (swap calling) is forbidden under these rules")
+        if ev.tsumogiri and ev.pai != st.drawn:
+            p.soft(f"dahai of {ev.pai} marked tsumogiri, but the drawn tile is {st.drawn}")
+        if st.declaring:
+            counts = st.kinds()
+            counts[ev.pai.kind] -= 1
+            if not waits(counts, closed=not st.melds, players=self.players):
+                p.soft(f"riichi: discarding {ev.pai} leaves seat {seat} not tenpai")
+
+    def _check_call(self, ev: Chi | Pon | Daiminkan, p: Problems) -> tuple[Meld, bool]:
+        seat, target = ev.actor, ev.target
+        kind = _CALL_TYPES[type(ev)]
+        name = kind.value
+        if self.phase is not Phase.REACT or self.last_discard is None:
+            p.hard(f"{name} by seat {seat} with no discard to call")
+        who, tile = self.last_discard
+        if target != who or ev.pai != tile:
+            p.hard(f"{name} of {ev.pai} from seat {target}: the last discard is {tile} by seat {who}")
+        if seat == who:
+            p.hard(f"{name}: seat {seat} cannot call its own discard")
+        want = 3 if kind is MeldType.DAIMINKAN else 2
+        if len(ev.consumed) != want:
+            p.hard(f"{name}.consumed: {len(ev.consumed)} tiles from the hand, a {name} takes {want}")
+        self._holds(seat, ev.consumed, name, p)
+        try:
+            meld = Meld(kind, (*ev.consumed, ev.pai), target, ev.pai)
+        except TenbouError as e:
+            p.hard(f"{name}: {e}")
+        st = self.seats[seat]
+        if st.riichi:
+            p.soft(f"{name}: seat {seat} is in riichi and cannot call")
+        if kind is MeldType.CHI and (self.players == 3 or seat != (who + 1) % self.players):
+            p.soft(f"chi: seat {seat} can only chi from the player on its left")
+        if kind is MeldType.DAIMINKAN and (self.live_wall <= 0 or self.kans_declared >= 4):
+            p.soft("daiminkan: no kan is possible now (the wall is empty or four kans are out)")
+        if self.live_wall <= 0 and kind is not MeldType.DAIMINKAN:
+            p.soft(f"{name}: the last discard (houtei) cannot be called")
+        return meld, kind is MeldType.DAIMINKAN and self.furiten(seat)
+
+    def _check_own_kan(self, seat: int, what: str, p: Problems) -> None:
+        """A kakan or ankan: on the seat's own turn after a draw, with a kan still possible."""
+        st = self.seats[seat]
+        if self.phase is not Phase.ACT or seat != self.actor or st.drawn is None:
+            p.hard(f"{what} by seat {seat} while seat {self.actor} is to {self.phase.value}")
+        if st.declaring:
+            p.hard(f"{what}: seat {seat} has declared riichi and must discard first")
+        if self.live_wall <= 0 or self.kans_declared >= 4:
+            p.soft(f"{what}: no kan is possible now (the wall is empty or four kans are out)")
+
+    def _check_kakan(self, ev: Kakan, p: Problems) -> int:
+        seat = ev.actor
+        st = self.seats[seat]
+        self._check_own_kan(seat, "kakan", p)
+        i = next(
+            (i for i, m in enumerate(st.melds) if m.type is MeldType.PON and m.kind == ev.pai.kind), None
+        )
+        if i is None:
+            p.hard(f"kakan of {ev.pai}: seat {seat} has no pon of it")
+        self._holds(seat, [ev.pai], "kakan", p)
+        if sorted(ev.consumed, key=_key) != sorted(st.melds[i].tiles, key=_key):
+            p.hard(
+                f"kakan.consumed: {format_tiles(ev.consumed)} is not seat {seat}'s pon "
+                f"{format_tiles(st.melds[i].tiles)}"
+            )
+        return i
+
+    def _check_ankan(self, ev: Ankan, p: Problems) -> None:
+        seat = ev.actor
+        st = self.seats[seat]
+        self._check_own_kan(seat, "ankan", p)
+        if len(ev.consumed) != 4 or len({t.kind for t in ev.consumed}) != 1:
+            p.hard(f"ankan: {format_tiles(ev.consumed)} is not four of a kind")
+        self._holds(seat, ev.consumed, "ankan", p)
+        if st.riichi_accepted:
+            if st.drawn is None or st.drawn.kind != ev.consumed[0].kind:
+                p.soft("ankan in riichi: only of the tile just drawn")
+            elif not self._ankan_keeps_waits(seat, ev):
+                p.soft("ankan in riichi would change the waits")
+
+    def _check_nukidora(self, ev: Nukidora, p: Problems) -> None:
+        seat = ev.actor
+        st = self.seats[seat]
+        if self.players != 3 or not self.rules.nukidora:
+            p.hard("nukidora: North is only set aside with three players under nukidora rules")
+        if self.phase is not Phase.ACT or seat != self.actor:
+            p.hard(f"nukidora by seat {seat} while seat {self.actor} is to {self.phase.value}")
+        if ev.pai.kind != 30:
+            p.hard(f"nukidora of {ev.pai}: only North is set aside")
+        self._holds(seat, [ev.pai], "nukidora", p)
+        if st.declaring:
+            p.hard(f"nukidora: seat {seat} has declared riichi and must discard first")
+        if self.live_wall <= 0:
+            p.soft("nukidora: no replacement tile is left (the wall is empty)")
+
+    def _check_dora(self, ev: Dora, p: Problems) -> None:
+        if len(self.dora_markers) >= 5:
+            p.hard("dora: five indicators are already shown")
+        limit = 1 + self.kans_declared if self.rules.kan_dora else 1
+        if len(self.dora_markers) >= limit:
+            p.soft(
+                f"dora: a new indicator needs a kan "
+                f"({len(self.dora_markers)} shown, {self.kans_declared} kans)"
+            )
+        bad = self.tiles.problem([ev.dora_marker], "dora")
+        if bad:
+            p.hard(bad)
+
+    def _check_reach(self, ev: Reach, p: Problems) -> None:
+        seat = ev.actor
+        st = self.seats[seat]
+        if self.phase is not Phase.ACT or seat != self.actor:
+            p.hard(f"reach by seat {seat} while seat {self.actor} is to {self.phase.value}")
+        if st.riichi:
+            p.hard(f"reach: seat {seat} is already in riichi")
+        if not st.closed:
+            p.soft(f"reach: seat {seat} has an open hand")
+        if st.score < self.rules.riichi_min_points:
+            p.soft(f"reach: seat {seat} has {st.score} points, {self.rules.riichi_min_points} are needed")
+        if self.live_wall < self.players:
+            p.soft("reach: no draw is left for the declarer")
+
+    def _check_reach_accepted(self, ev: ReachAccepted, p: Problems) -> None:
+        seat = ev.actor
+        st = self.seats[seat]
+        if not st.riichi or st.riichi_accepted or not st.discards or not st.discards[-1].riichi:
+            p.hard(f"reach_accepted: seat {seat} has not just declared riichi")
+        if self.phase is not Phase.REACT or self.last_discard is None or self.last_discard[0] != seat:
+            p.hard(f"reach_accepted: seat {seat}'s riichi tile is no longer the last discard")
+        _check_numbers(ev, self.players, p)
+
+    def _check_hora(self, ev: Hora, p: Problems) -> _Win:
+        seat, target = ev.actor, ev.target
+        st = self.seats[seat]
+        if any(h.actor == seat for h, _ in self.horas):
+            p.hard(f"hora: seat {seat} has already won on this tile")
+        if seat == target:
+            if self.phase is not Phase.ACT or seat != self.actor or st.drawn is None:
+                p.hard(f"hora (tsumo) by seat {seat} without a drawn tile")
+            tile = st.drawn
+            kind = "tsumo"
+            discarder = None
+            if ev.pai is not None and ev.pai != tile:
+                p.soft(f"hora on {ev.pai}, but the drawn tile is {tile}")
+        else:
+            if self.phase is Phase.REACT and self.last_discard is not None and self.last_discard[0] == target:
+                tile = self.last_discard[1]
+                kind = "ron"
+            elif self.phase is Phase.CHANKAN and self.kan_tile is not None and self.kan_tile[0] == target:
+                tile = self.kan_tile[1]
+                kind = "chankan" if self.kan_tile[2] != "kita" else "ron"
+                if self.kan_tile[2] == "ankan" and not self._is_kokushi_wait(seat, tile):
+                    p.hard("hora: an ankan can only be robbed by kokushi musou")
+            else:
+                p.hard(f"hora by seat {seat} on seat {target}: there is no tile of seat {target} to win on")
+            discarder = target
+            if self.furiten(seat):
+                p.soft(f"hora: seat {seat} is furiten")
+            if ev.pai is not None and ev.pai != tile:
+                p.soft(f"hora on {ev.pai}, but the tile is {tile}")
+        _check_numbers(ev, self.players, p)
+        fields = self._win_fields(seat, tile, discarder, kind)
+        ura = list(ev.ura_markers or ())
+        if len(ura) > len(self.dora_markers):
+            p.soft(
+                f"hora.ura_markers: {len(ura)} ura indicators for {len(self.dora_markers)} dora indicators"
+            )
+        shown = self.ura_markers
+        if ura[: len(shown)] != shown[: len(ura)]:
+            p.hard(
+                f"hora.ura_markers: {format_tiles(ura)} differ from {format_tiles(shown)} of the other win"
+            )
+        bad = self.tiles.problem(ura[len(shown) :], "hora.ura_markers")
+        if bad:
+            p.hard(bad)
+        if st.riichi_accepted and self.rules.ura_dora:
+            fields["ura_indicators"] = [str(t) for t in ura[: len(self.dora_markers)]]
+        try:
+            hand, situation = self._score_fields(fields)
+            hs = score_hand(hand, situation, self.rules)
+        except TenbouError as e:
+            p.hard(f"hora by seat {seat}: {e}")
+        fields["pao"] = self._pao(seat, [y.yaku.id for y in hs.yaku if y.yakuman])
+        request = self._settle_request([f for _, f in self.horas] + [fields])
+        try:
+            settlement = settle_request(request, rules=self.rules)
+        except TenbouError as e:
+            p.hard(f"hora by seat {seat}: the win cannot be settled: {e}")
+        return _Win(fields, request, settlement)
+
+    def _is_kokushi_wait(self, seat: int, tile: Tile) -> bool:
+        st = self.seats[seat]
+        c = st.kinds()
+        c[tile.kind] += 1
+        return not st.melds and is_kokushi(c)
+
+    def _check_ryukyoku(self, ev: Ryukyoku, p: Problems) -> Settlement:
+        _check_numbers(ev, self.players, p)
+        if ev.tenpais is not None and len(ev.tenpais) != self.players:
+            p.hard(f"ryukyoku.tenpais: {len(ev.tenpais)} entries for {self.players} players")
+        if ev.reason is not None and ev.reason not in _REASON_NAMES and ev.reason not in _EXHAUSTIVE_REASONS:
+            known = ", ".join((*_EXHAUSTIVE_REASONS, *_REASON_NAMES))
+            p.hard(f"ryukyoku.reason: {ev.reason!r} is not a draw tenbou knows ({known})")
+        exhaustive = ev.reason in _EXHAUSTIVE_REASONS or (ev.reason is None and self.live_wall == 0)
+        if exhaustive:
+            if self.live_wall != 0:
+                p.soft(f"ryukyoku: an exhaustive draw with {self.live_wall} tiles left in the wall")
+            if self.phase is not Phase.REACT:
+                p.soft(f"ryukyoku: an exhaustive draw while seat {self.actor} is to {self.phase.value}")
+            tenpai = [s for s in range(self.players) if self.is_tenpai(s)]
+            nagashi = (
+                [s for s in range(self.players) if self._nagashi(s)]
+                if self.rules.nagashi_mangan != "none"
+                else []
+            )
+            return settle_draw(
+                self.rules, self.players, self.dealer, self.honba, self.kyotaku, "exhaustive", tenpai, nagashi
+            )
+        reason = _REASON_NAMES.get(ev.reason or "") or self._abort_reason()
+        if reason is None:
+            p.soft("ryukyoku: no abortive draw applies now")
+        else:
+            if reason not in self.rules.abortive_draws and reason != "sanchahou":
+                p.soft(f"ryukyoku: {reason} is not played under these rules")
+            if not self.abort_holds(reason):
+                p.soft(f"ryukyoku: {reason}, but its condition does not hold now")
+        return settle_draw(
+            self.rules, self.players, self.dealer, self.honba, self.kyotaku, "abortive", reason=reason
+        )
+
+    def _check_end_kyoku(self, ev: EndKyoku, p: Problems) -> None:
+        if self.result is None and not self.horas:
+            p.hard("end_kyoku before the hand ended (no hora or ryukyoku)")
+
+    def _check_start(self, ev: StartKyoku, p: Problems) -> None:
+        p.hard("start_kyoku inside a hand")
+
+    # -- applying events (only after their check) ---------------------------------------------------
+
+    def apply_checked(self, event: Event, plan: Any) -> None:
+        _APPLY[type(event)](self, event, plan)
+
+    def _pass_tile(self, who: int, tile: Tile, caller: int | None = None) -> None:
+        """The tile in play passes (or is called by ``caller``): temporary and riichi furiten
+        for the others who could have won on it."""
+        for seat in range(self.players):
+            if seat not in (who, caller) and tile.kind in self.waits(seat):
+                st = self.seats[seat]
+                st.temp_furiten = True
+                if st.riichi_accepted:
+                    st.riichi_furiten = True
+
+    def _close_react(self) -> None:
+        """A discard (or a kan to rob) passes."""
+        if self.phase is Phase.REACT and self.last_discard is not None:
+            self._pass_tile(*self.last_discard)
+        elif self.phase is Phase.CHANKAN and self.kan_tile is not None:
+            self._pass_tile(self.kan_tile[0], self.kan_tile[1])
+
+    def _apply_tsumo(self, ev: Tsumo, _: None) -> None:
+        seat = ev.actor
+        if self.phase is Phase.REACT:
+            self._close_react()
+        elif self.phase is Phase.CHANKAN:
+            self._close_react()
             self.kan_tile = None
             for s in self.seats:  # nobody robbed the kan: it stands, and ends every ippatsu
                 s.ippatsu = False
-        elif self.phase is not Phase.DRAW:
-            self._illegal(f"tsumo by seat {seat} while seat {self.actor} is to {self.phase.value}")
-        elif seat != self.actor:
-            self._illegal(f"tsumo by seat {seat} out of turn (seat {self.actor} draws next)")
-        if self.live_wall <= 0:
-            self._illegal("tsumo from an empty wall")
+        self.tiles.count([ev.pai])
         self.live_wall -= 1
         st = self.seats[seat]
         st.hand.append(ev.pai)
@@ -392,33 +944,16 @@ class Round:
         self.phase = Phase.ACT
         self.actor = seat
 
-    def _on_dahai(self, ev: Dahai) -> None:
+    def _apply_dahai(self, ev: Dahai, _: None) -> None:
         seat = ev.actor
         st = self.seats[seat]
-        if self.phase is not Phase.ACT or seat != self.actor:
-            self._illegal(f"dahai by seat {seat} while seat {self.actor} is to {self.phase.value}")
-        if ev.pai not in st.hand:
-            self._illegal(f"dahai of {ev.pai}: seat {seat} does not hold it")
-        else:
-            declaring = st.riichi and not st.riichi_accepted and not any(d.riichi for d in st.discards)
-            if st.riichi_accepted and ev.pai != st.drawn:
-                self._illegal(
-                    f"dahai of {ev.pai}: seat {seat} is in riichi and must discard the drawn {st.drawn}"
-                )
-            if ev.pai.kind in st.kuikae:
-                self._illegal(f"dahai of {ev.pai}: kuikae (swap calling) is forbidden under these rules")
-            if ev.tsumogiri and ev.pai != st.drawn:
-                self._illegal(f"dahai of {ev.pai} marked tsumogiri, but the drawn tile is {st.drawn}")
-            st.hand.remove(ev.pai)
-            if declaring:
-                if not self.waits(seat):
-                    st.hand.append(ev.pai)
-                    self._illegal(f"riichi: discarding {ev.pai} leaves seat {seat} not tenpai")
-                    st.hand.remove(ev.pai)
-                st.double_riichi = self._first_go_around() and not st.discards
-            elif st.riichi_accepted:
-                st.ippatsu = False
-            st.discards.append(Discard(ev.pai, ev.tsumogiri, riichi=declaring))
+        declaring = st.declaring
+        st.hand.remove(ev.pai)
+        if declaring:
+            st.double_riichi = self._first_go_around() and not st.discards
+        elif st.riichi_accepted:
+            st.ippatsu = False
+        st.discards.append(Discard(ev.pai, ev.tsumogiri, riichi=declaring))
         st.kuikae = frozenset()
         st.drawn = None
         self.discards_made += 1
@@ -426,36 +961,14 @@ class Round:
         self.phase = Phase.REACT
         self.actor = seat
 
-    def _on_call(self, ev: Chi | Pon | Daiminkan) -> None:
+    def _apply_call(self, ev: Chi | Pon | Daiminkan, plan: tuple[Meld, bool]) -> None:
+        meld, furiten = plan
         seat, target = ev.actor, ev.target
-        kind = {Chi: MeldType.CHI, Pon: MeldType.PON, Daiminkan: MeldType.DAIMINKAN}[type(ev)]
-        name = kind.value
-        if self.phase is not Phase.REACT or self.last_discard is None:
-            self._illegal(f"{name} by seat {seat} with no discard to call")
-            return
-        who, tile = self.last_discard
-        if target != who or ev.pai != tile:
-            self._illegal(f"{name} of {ev.pai} from seat {target}: the last discard is {tile} by seat {who}")
-        if seat == who:
-            self._illegal(f"{name}: seat {seat} cannot call its own discard")
+        kind = meld.type
         st = self.seats[seat]
-        if st.riichi:
-            self._illegal(f"{name}: seat {seat} is in riichi and cannot call")
-        if kind is MeldType.CHI and (self.players == 3 or seat != (who + 1) % self.players):
-            self._illegal(f"chi: seat {seat} can only chi from the player on its left")
-        if kind is MeldType.DAIMINKAN and (self.live_wall <= 0 or self.kans_declared >= 4):
-            self._illegal("daiminkan: no kan is possible now (the wall is empty or four kans are out)")
-        if self.live_wall <= 0 and kind is not MeldType.DAIMINKAN:
-            self._illegal(f"{name}: the last discard (houtei) cannot be called")
-        furiten = kind is MeldType.DAIMINKAN and self.furiten(seat)
-        self._take(seat, ev.consumed, name)
-        try:
-            meld = Meld(kind, (*ev.consumed, ev.pai), target, ev.pai)
-        except TenbouError as e:
-            self._illegal(f"{name}: {e}")
-            return
-        self._close_react_except(seat)
-        self.seats[who].discards[-1].called = True
+        self._take(seat, ev.consumed)
+        self._pass_tile(target, ev.pai, seat)
+        self.seats[target].discards[-1].called = True
         st.melds.append(meld)
         self.calls_made = True
         for s in self.seats:
@@ -481,18 +994,6 @@ class Round:
         self.actor = seat
         self.last_discard = None
 
-    def _close_react_except(self, caller: int) -> None:
-        """A call takes the discard: the others who could have won on it pass it."""
-        if self.last_discard is None:
-            return
-        who, tile = self.last_discard
-        for seat in range(self.players):
-            if seat not in (who, caller) and tile.kind in self.waits(seat):
-                st = self.seats[seat]
-                st.temp_furiten = True
-                if st.riichi_accepted:
-                    st.riichi_furiten = True
-
     def _declare_kan(self, seat: int) -> None:
         self.kans_declared += 1
         self.rinshan_pending = True
@@ -500,24 +1001,10 @@ class Round:
         if self.kans_declared == 4 and len(kan_players) > 1:
             self.suukaikan_pending = True
 
-    def _check_kan(self, seat: int, what: str) -> None:
-        """A kakan or ankan: on the seat's own turn after a draw, with a kan still possible."""
-        if self.phase is not Phase.ACT or seat != self.actor or self.seats[seat].drawn is None:
-            self._illegal(f"{what} by seat {seat} while seat {self.actor} is to {self.phase.value}")
-        if self.live_wall <= 0 or self.kans_declared >= 4:
-            self._illegal(f"{what}: no kan is possible now (the wall is empty or four kans are out)")
-
-    def _on_kakan(self, ev: Kakan) -> None:
+    def _apply_kakan(self, ev: Kakan, i: int) -> None:
         seat = ev.actor
         st = self.seats[seat]
-        self._check_kan(seat, "kakan")
-        i = next(
-            (i for i, m in enumerate(st.melds) if m.type is MeldType.PON and m.kind == ev.pai.kind), None
-        )
-        if i is None:
-            self._illegal(f"kakan of {ev.pai}: seat {seat} has no pon of it")
-            return
-        self._take(seat, [ev.pai], "kakan")
+        self._take(seat, [ev.pai])
         pon = st.melds[i]
         st.melds[i] = Meld(MeldType.KAKAN, (*pon.tiles, ev.pai), pon.from_seat, pon.called)
         st.kans.append((i, MeldType.KAKAN))
@@ -530,20 +1017,10 @@ class Round:
         self.actor = seat
         st.drawn = None
 
-    def _on_ankan(self, ev: Ankan) -> None:
+    def _apply_ankan(self, ev: Ankan, _: None) -> None:
         seat = ev.actor
         st = self.seats[seat]
-        self._check_kan(seat, "ankan")
-        kinds = {t.kind for t in ev.consumed}
-        if len(ev.consumed) != 4 or len(kinds) != 1:
-            self._illegal(f"ankan: {format_tiles(ev.consumed)} is not four of a kind")
-            return
-        if st.riichi_accepted:
-            if st.drawn is None or st.drawn.kind not in kinds:
-                self._illegal("ankan in riichi: only of the tile just drawn")
-            elif all(t in st.hand for t in ev.consumed) and not self._ankan_keeps_waits(seat, ev):
-                self._illegal("ankan in riichi would change the waits")
-        self._take(seat, ev.consumed, "ankan")
+        self._take(seat, ev.consumed)
         st.melds.append(Meld(MeldType.ANKAN, ev.consumed))
         st.kans.append((len(st.melds) - 1, MeldType.ANKAN))
         self.calls_made = True
@@ -559,16 +1036,10 @@ class Round:
             self.phase = Phase.DRAW
         self.actor = seat
 
-    def _on_nukidora(self, ev: Nukidora) -> None:
+    def _apply_nukidora(self, ev: Nukidora, _: None) -> None:
         seat = ev.actor
         st = self.seats[seat]
-        if self.players != 3 or not self.rules.nukidora:
-            self._illegal("nukidora: North is only set aside with three players under nukidora rules")
-        if self.phase is not Phase.ACT or seat != self.actor:
-            self._illegal(f"nukidora by seat {seat} while seat {self.actor} is to {self.phase.value}")
-        if ev.pai.kind != 30:
-            self._illegal(f"nukidora of {ev.pai}: only North is set aside")
-        self._take(seat, [ev.pai], "nukidora")
+        self._take(seat, [ev.pai])
         st.kita += 1
         st.drawn = None
         for s in self.seats:
@@ -579,114 +1050,40 @@ class Round:
         self.phase = Phase.CHANKAN
         self.actor = seat
 
-    def _on_dora(self, ev: Dora) -> None:
-        limit = 1 + self.kans_declared if self.rules.kan_dora else 1
-        if len(self.dora_markers) >= limit:
-            self._illegal(
-                f"dora: a new indicator needs a kan "
-                f"({len(self.dora_markers)} shown, {self.kans_declared} kans)"
-            )
+    def _apply_dora(self, ev: Dora, _: None) -> None:
+        self.tiles.count([ev.dora_marker])
         self.dora_markers.append(ev.dora_marker)
 
-    def _on_reach(self, ev: Reach) -> None:
-        seat = ev.actor
-        st = self.seats[seat]
-        if self.phase is not Phase.ACT or seat != self.actor:
-            self._illegal(f"reach by seat {seat} while seat {self.actor} is to {self.phase.value}")
-        if st.riichi:
-            self._illegal(f"reach: seat {seat} is already in riichi")
-        if not st.closed:
-            self._illegal(f"reach: seat {seat} has an open hand")
-        if st.score < self.rules.riichi_min_points:
-            self._illegal(
-                f"reach: seat {seat} has {st.score} points, {self.rules.riichi_min_points} are needed"
-            )
-        if self.live_wall < self.players:
-            self._illegal("reach: no draw is left for the declarer")
-        st.riichi = True
+    def _apply_reach(self, ev: Reach, _: None) -> None:
+        self.seats[ev.actor].riichi = True
 
-    def _on_reach_accepted(self, ev: ReachAccepted) -> None:
-        seat = ev.actor
-        st = self.seats[seat]
-        if not st.riichi or st.riichi_accepted or not st.discards or not st.discards[-1].riichi:
-            self._illegal(f"reach_accepted: seat {seat} has not just declared riichi")
+    def _apply_reach_accepted(self, ev: ReachAccepted, _: None) -> None:
+        st = self.seats[ev.actor]
         st.riichi_accepted = True
         st.ippatsu = self.rules.ippatsu
         st.score -= self.rules.riichi_stick_points
         self.kyotaku += 1
 
-    def _on_hora(self, ev: Hora) -> None:
-        seat, target = ev.actor, ev.target
-        st = self.seats[seat]
-        if seat == target:
-            if self.phase is not Phase.ACT or seat != self.actor or st.drawn is None:
-                self._illegal(f"hora (tsumo) by seat {seat} without a drawn tile")
-                return
-            tile = st.drawn
-            kind = "tsumo"
-            discarder = None
-        else:
-            if self.phase is Phase.REACT and self.last_discard is not None and self.last_discard[0] == target:
-                tile = self.last_discard[1]
-                kind = "ron"
-            elif self.phase is Phase.CHANKAN and self.kan_tile is not None and self.kan_tile[0] == target:
-                tile = self.kan_tile[1]
-                kind = "chankan" if self.kan_tile[2] != "kita" else "ron"
-                if self.kan_tile[2] == "ankan" and not self._is_kokushi_wait(seat, tile):
-                    self._illegal("hora: an ankan can only be robbed by kokushi musou")
-            else:
-                self._illegal(
-                    f"hora by seat {seat} on seat {target}: there is no tile of seat {target} to win on"
-                )
-                return
-            discarder = target
-            if self.furiten(seat):
-                self._illegal(f"hora: seat {seat} is furiten")
-            if ev.pai is not None and ev.pai != tile:
-                self._illegal(f"hora on {ev.pai}, but the tile is {tile}")
-        fields = self._win_fields(seat, tile, discarder, kind)
+    def _apply_hora(self, ev: Hora, win: _Win) -> None:
         ura = list(ev.ura_markers or ())
-        if st.riichi_accepted and self.rules.ura_dora:
-            fields["ura_indicators"] = [str(t) for t in ura[: len(self.dora_markers)]]
-        try:
-            hand, situation = self._score_fields(fields)
-            hs = score_hand(hand, situation, self.rules)
-        except TenbouError as e:
-            self._illegal(f"hora by seat {seat}: {e}")
-            return
-        fields["pao"] = self._pao(seat, [y.yaku.id for y in hs.yaku if y.yakuman])
-        self.horas.append((ev, fields))
-        self.phase = Phase.ENDED if kind == "tsumo" else self.phase
-
-    def _is_kokushi_wait(self, seat: int, tile: Tile) -> bool:
-        st = self.seats[seat]
-        c = st.kinds()
-        c[tile.kind] += 1
-        from .shape import is_kokushi
-
-        return not st.melds and is_kokushi(c)
+        if len(ura) > len(self.ura_markers):
+            self.tiles.count(ura[len(self.ura_markers) :])
+            self.ura_markers = ura
+        self.horas.append((ev, win.fields))
+        self.pending = win
+        if ev.actor == ev.target:
+            self.phase = Phase.ENDED
 
     def _finish_wins(self) -> None:
+        win = self.pending
+        assert win is not None
         horas = self.horas
-        self.horas = []
-        request: dict[str, Any] = {
-            "players": self.players,
-            "dealer": self.dealer,
-            "round_wind": self.round_wind.value,
-            "honba": self.honba,
-            "riichi_sticks": self.kyotaku,
-            "wins": [f for _, f in horas],
-        }
-        try:
-            settlement = settle_request(request, rules=self.rules)
-        except TenbouError as e:
-            self._illegal(f"the win cannot be settled: {e}")
-            self.phase = Phase.ENDED
-            return
         recorded = None
         if all(h.deltas is not None for h, _ in horas):
             recorded = tuple(sum(h.deltas[i] for h, _ in horas if h.deltas) for i in range(self.players))
-        self._end(RoundResult(settlement, request, recorded))
+        self.horas = []
+        self.pending = None
+        self._end(RoundResult(win.settlement, win.request, recorded))
 
     def _end(self, result: RoundResult) -> None:
         self.result = result
@@ -694,70 +1091,20 @@ class Round:
         for seat, d in enumerate(result.settlement.deltas):
             self.seats[seat].score += d
 
-    def _on_ryukyoku(self, ev: Ryukyoku) -> None:
-        from .payment import settle_draw
-
-        reason = _REASON_NAMES.get(ev.reason or "") if ev.reason not in (None, "fanpai") else None
-        exhaustive = ev.reason == "fanpai" or (ev.reason is None and self.live_wall == 0)
-        if ev.reason == "nagashimangan":
-            exhaustive = True
-        if exhaustive:
-            if self.live_wall != 0:
-                self._illegal(f"ryukyoku: an exhaustive draw with {self.live_wall} tiles left in the wall")
-            if self.phase is Phase.REACT:
-                self._close_react()
-            tenpai = [s for s in range(self.players) if self.is_tenpai(s)]
-            nagashi = (
-                [s for s in range(self.players) if self._nagashi(s)]
-                if self.rules.nagashi_mangan != "none"
-                else []
-            )
-            settlement = settle_draw(
-                self.rules, self.players, self.dealer, self.honba, self.kyotaku, "exhaustive", tenpai, nagashi
-            )
-        else:
-            reason = reason or self._abort_reason()
-            if reason is None:
-                self._illegal("ryukyoku: no abortive draw applies now")
-            elif reason not in self.rules.abortive_draws and reason != "sanchahou":
-                self._illegal(f"ryukyoku: {reason} is not played under these rules")
-            settlement = settle_draw(
-                self.rules, self.players, self.dealer, self.honba, self.kyotaku, "abortive", reason=reason
-            )
+    def _apply_ryukyoku(self, ev: Ryukyoku, settlement: Settlement) -> None:
+        if self.phase is Phase.REACT and settlement.kind == "exhaustive_draw":
+            self._close_react()
         self._end(RoundResult(settlement, None, ev.deltas))
-
-    def _abort_reason(self) -> str | None:
-        if self.phase is Phase.ACT and self._first_go_around() and not self.seats[self.actor].discards:
-            st = self.seats[self.actor]
-            if len({t.kind for t in st.hand if t.kind in TERMINALS_AND_HONORS}) >= 9:
-                return "kyuushu_kyuuhai"
-        if self.phase is Phase.REACT:
-            if self.suukaikan_pending:
-                return "suukaikan"
-            if sum(s.riichi_accepted for s in self.seats) == 4:
-                return "suucha_riichi"
-            if (
-                self.players == 4
-                and not self.calls_made
-                and self.discards_made == 4
-                and all(len(s.discards) == 1 for s in self.seats)
-                and len({s.discards[0].tile.kind for s in self.seats}) == 1
-                and self.seats[0].discards[0].tile.kind in _WIND_KINDS
-            ):
-                return "suufon_renda"
-        return None
 
     def _nagashi(self, seat: int) -> bool:
         discards = self.seats[seat].discards
         return bool(discards) and all(d.tile.kind in TERMINALS_AND_HONORS and not d.called for d in discards)
 
-    def _on_end_kyoku(self, ev: EndKyoku) -> None:
-        if self.result is None:
-            self._illegal("end_kyoku before the hand ended (no hora or ryukyoku)")
+    def _apply_end_kyoku(self, ev: EndKyoku, _: None) -> None:
+        if self.horas:
+            self._finish_wins()
         self.phase = Phase.ENDED
-
-    def _on_start(self, ev: StartKyoku) -> None:
-        self._illegal("start_kyoku inside a hand")
+        self.closed = True
 
     # -- legal actions --------------------------------------------------------------------------
 
@@ -821,14 +1168,15 @@ class Round:
                     cand = Ankan(seat, tuple(t for t in st.hand if t.kind == k))
                     if self._ankan_keeps_waits(seat, cand):
                         out.append(cand)
-            if self.players == 3 and self.rules.nukidora and hand_kinds[30] and not self.live_wall <= 0:
-                out.append(Nukidora(seat, next(t for t in st.hand if t.kind == 30)))
             if (
-                "kyuushu_kyuuhai" in self.rules.abortive_draws
-                and self._first_go_around()
-                and not st.discards
-                and len({t.kind for t in st.hand if t.kind in TERMINALS_AND_HONORS}) >= 9
+                self.players == 3
+                and self.rules.nukidora
+                and hand_kinds[30]
+                and self.live_wall > 0
+                and not st.declaring
             ):
+                out.append(Nukidora(seat, next(t for t in st.hand if t.kind == 30)))
+            if "kyuushu_kyuuhai" in self.rules.abortive_draws and self.abort_holds("kyuushu_kyuuhai"):
                 out.append(Ryukyoku(reason="kyushukyuhai"))
         elif self.phase is Phase.REACT and self.last_discard is not None and seat != self.last_discard[0]:
             who, tile = self.last_discard
@@ -910,26 +1258,45 @@ def _key(t: Tile) -> tuple[int, bool]:
     return (t.kind, t.red)
 
 
-def _name(event: Event) -> str:
-    from .events import event_to_json
+def _check_numbers(ev: Hora | ReachAccepted | Ryukyoku, players: int, p: Problems) -> None:
+    """The per-seat lists a record puts on an event have a number per player."""
+    for attr, value in (("deltas", ev.deltas), ("scores", ev.scores)):
+        if value is not None and len(value) != players:
+            p.hard(f"{event_name(ev)}.{attr}: {len(value)} numbers for {players} players")
 
-    return str(event_to_json(event)["type"])
 
-
-_HANDLERS: dict[type[Any], Any] = {
-    Tsumo: Round._on_tsumo,
-    Dahai: Round._on_dahai,
-    Chi: Round._on_call,
-    Pon: Round._on_call,
-    Daiminkan: Round._on_call,
-    Kakan: Round._on_kakan,
-    Ankan: Round._on_ankan,
-    Nukidora: Round._on_nukidora,
-    Dora: Round._on_dora,
-    Reach: Round._on_reach,
-    ReachAccepted: Round._on_reach_accepted,
-    Hora: Round._on_hora,
-    Ryukyoku: Round._on_ryukyoku,
-    EndKyoku: Round._on_end_kyoku,
-    StartKyoku: Round._on_start,
+_CALL_TYPES: dict[type[Any], MeldType] = {Chi: MeldType.CHI, Pon: MeldType.PON, Daiminkan: MeldType.DAIMINKAN}
+#: each event's check (pure; returns what its apply needs) and apply
+_CHECKS: dict[type[Any], Any] = {
+    Tsumo: Round._check_tsumo,
+    Dahai: Round._check_dahai,
+    Chi: Round._check_call,
+    Pon: Round._check_call,
+    Daiminkan: Round._check_call,
+    Kakan: Round._check_kakan,
+    Ankan: Round._check_ankan,
+    Nukidora: Round._check_nukidora,
+    Dora: Round._check_dora,
+    Reach: Round._check_reach,
+    ReachAccepted: Round._check_reach_accepted,
+    Hora: Round._check_hora,
+    Ryukyoku: Round._check_ryukyoku,
+    EndKyoku: Round._check_end_kyoku,
+    StartKyoku: Round._check_start,
+}
+_APPLY: dict[type[Any], Any] = {
+    Tsumo: Round._apply_tsumo,
+    Dahai: Round._apply_dahai,
+    Chi: Round._apply_call,
+    Pon: Round._apply_call,
+    Daiminkan: Round._apply_call,
+    Kakan: Round._apply_kakan,
+    Ankan: Round._apply_ankan,
+    Nukidora: Round._apply_nukidora,
+    Dora: Round._apply_dora,
+    Reach: Round._apply_reach,
+    ReachAccepted: Round._apply_reach_accepted,
+    Hora: Round._apply_hora,
+    Ryukyoku: Round._apply_ryukyoku,
+    EndKyoku: Round._apply_end_kyoku,
 }

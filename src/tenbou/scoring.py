@@ -37,7 +37,7 @@ from .errors import InvalidHandError
 from .hand import Hand, MeldType, Situation
 from .rules import Rules
 from .shape import KOKUSHI_KINDS, decompose, is_chiitoitsu, is_kokushi
-from .tiles import TERMINALS_AND_HONORS, Record, Tile, dora_kind
+from .tiles import RED_COPIES, TERMINALS_AND_HONORS, Record, Tile, dora_kind
 from .yaku import (
     DORA,
     F_CLOSED,
@@ -142,11 +142,11 @@ class HandScore(Record):
 
 # -- validation ---------------------------------------------------------------------------------
 
-_RED_PER_KIND: Final[dict[int, dict[int, int]]] = {0: {}, 3: {4: 1, 13: 1, 22: 1}, 4: {4: 1, 13: 2, 22: 1}}
-_FIVES: Final = frozenset((4, 13, 22))
 #: red fives in the set, of 5m, 5p, 5s, by ``red_fives``
-_RED_FIVES: Final = {
-    n: (per_kind.get(4, 0), per_kind.get(13, 0), per_kind.get(22, 0)) for n, per_kind in _RED_PER_KIND.items()
+_RED_FIVES: Final = RED_COPIES
+_FIVES: Final = frozenset((4, 13, 22))
+_RED_PER_KIND: Final[dict[int, dict[int, int]]] = {
+    n: {k: c for k, c in zip((4, 13, 22), reds, strict=True) if c} for n, reds in RED_COPIES.items()
 }
 
 

@@ -39,10 +39,10 @@ from .events import (
     Tsumo,
 )
 from .game import Game
-from .round import Round
+from .round import ABORT_REASONS, Round
 from .rules import Rules, get_rules
 from .shape import waits
-from .tiles import Tile
+from .tiles import Tile, tile_set
 
 __all__ = ["Agent", "GreedyAgent", "RandomAgent", "Table", "play_game", "wall_tiles"]
 
@@ -138,15 +138,12 @@ def _connectivity(counts: list[int], k: int) -> float:
 
 def wall_tiles(rules: Rules, players: int) -> list[Tile]:
     """Every tile of the set: 136 (or 108 without 2m-8m for three players), red fives by ``red_fives``."""
-    reds = {0: {}, 3: {4: 1, 13: 1, 22: 1}, 4: {4: 1, 13: 2, 22: 1}}[rules.red_fives]
+    plain, red = tile_set(rules.red_fives, players)
     out: list[Tile] = []
     for k in range(34):
-        if players == 3 and 0 < k < 8:
-            continue
-        r = reds.get(k, 0)
-        if r:
-            out.extend([Tile(k, True)] * r)
-        out.extend([Tile(k)] * (4 - r))
+        if red[k]:
+            out.extend([Tile(k, True)] * red[k])
+        out.extend([Tile(k)] * plain[k])
     return out
 
 
@@ -354,10 +351,7 @@ class Table:
             return True, None, False, 0
         if declared:
             self.emit(ReachAccepted(discarder))
-            if (
-                sum(s.riichi_accepted for s in rnd.seats) == self.players
-                and "suucha_riichi" in self.rules.abortive_draws
-            ):
+            if "suucha_riichi" in self.rules.abortive_draws and rnd.abort_holds("suucha_riichi"):
                 self.emit(Ryukyoku(reason="suuchariichi"))
                 return True, None, False, 0
         reason = self._abort_after_discard()
@@ -387,20 +381,10 @@ class Table:
         return False, (discarder + 1) % self.players, False, 0
 
     def _abort_after_discard(self) -> str | None:
-        rnd = self.round
-        aborts = self.rules.abortive_draws
-        if "suukaikan" in aborts and rnd.suukaikan_pending:
-            return "suukaikan"
-        if (
-            "suufon_renda" in aborts
-            and self.players == 4
-            and not rnd.calls_made
-            and rnd.discards_made == 4
-            and len({s.discards[0].tile.kind for s in rnd.seats if s.discards}) == 1
-            and all(len(s.discards) == 1 for s in rnd.seats)
-            and rnd.seats[0].discards[0].tile.kind in (27, 28, 29, 30)
-        ):
-            return "suufonrenda"
+        """The mjai reason of an abortive draw the discard just made brings, where the rules play it."""
+        for reason in ("suukaikan", "suufon_renda"):
+            if reason in self.rules.abortive_draws and self.round.abort_holds(reason):
+                return ABORT_REASONS[reason]
         return None
 
 

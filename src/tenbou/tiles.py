@@ -30,6 +30,7 @@ __all__ = [
     "DRAGONS",
     "HONORS",
     "KIND_NAMES",
+    "RED_COPIES",
     "SUITS",
     "TERMINALS_AND_HONORS",
     "WINDS",
@@ -42,6 +43,7 @@ __all__ = [
     "kind_from_text",
     "kind_text",
     "parse_tiles",
+    "tile_set",
 ]
 
 SUITS: Final = "mpsz"
@@ -287,6 +289,32 @@ def counts34(kinds: Iterable[int]) -> list[int]:
     for k in kinds:
         c[k] = c[k] + 1
     return c
+
+
+#: the red fives of a set by its ``red_fives`` option: how many of 5m, 5p and 5s are red
+RED_COPIES: Final[dict[int, tuple[int, int, int]]] = {0: (0, 0, 0), 3: (1, 1, 1), 4: (1, 2, 1)}
+
+
+def tile_set(red_fives: int, players: int = 4) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The copies of each kind in the set: (plain, red), 34 long each. Four of a kind, some fives
+    red by ``red_fives`` (0, 3 or 4); with three players 2m-8m are out of the set.
+
+    >>> plain, red = tile_set(4)
+    >>> plain[13], red[13], plain[4], red[4]
+    (2, 2, 3, 1)
+    >>> tile_set(3, players=3)[0][1:8]
+    (0, 0, 0, 0, 0, 0, 0)
+    """
+    reds = RED_COPIES[red_fives]
+    plain = [4] * 34
+    red = [0] * 34
+    for suit, k in enumerate((4, 13, 22)):
+        red[k] = reds[suit]
+        plain[k] = 4 - reds[suit]
+    if players == 3:
+        for k in range(1, 8):
+            plain[k] = red[k] = 0
+    return tuple(plain), tuple(red)
 
 
 def dora_kind(indicator: int, players: int = 4) -> int:
