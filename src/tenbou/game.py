@@ -23,7 +23,8 @@ from typing import Any
 from .api import settlement_to_dict
 from .errors import IllegalEventError
 from .events import EndGame, EndKyoku, Event, StartGame, StartKyoku, event_name
-from .round import Problems, Referee, Round, RoundResult, start_problems
+from .referee import Problems, Referee
+from .round import Round, RoundResult, start_problems
 from .rules import Rules
 from .tiles import Wind
 

@@ -42,11 +42,10 @@ made, the daiminkan a rinshan win follows) and is settled by
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any, NoReturn
+from typing import Any
 
 from . import pao as _pao
 from .api import settle_request
@@ -72,12 +71,13 @@ from .events import (
 )
 from .hand import Hand, Meld, MeldType, Situation
 from .payment import Settlement, settle_draw
+from .referee import Problems, Referee, TileCount
 from .rules import Rules
 from .scoring import score_hand
 from .shape import is_kokushi, is_tenpai, is_winning, waits
-from .tiles import TERMINALS_AND_HONORS, Tile, format_tiles, tile_set
+from .tiles import TERMINALS_AND_HONORS, Tile, format_tiles
 
-__all__ = ["Phase", "Referee", "Round", "RoundResult", "SeatState", "check_start"]
+__all__ = ["Phase", "Round", "RoundResult", "SeatState", "check_start", "start_problems"]
 
 _WIND_KINDS = (27, 28, 29, 30)
 #: mjai ``ryukyoku`` reasons of the abortive draws, by tenbou's names
@@ -166,81 +166,6 @@ class RoundResult:
     recorded_deltas: tuple[int, ...] | None = None
 
 
-class RefusedError(Exception):
-    """Raised inside a check when the event cannot be carried out (or, strictly, is illegal)."""
-
-
-class Problems:
-    """What a check finds wrong with an event. ``soft`` is a broken rule of play after which the
-    event can still be carried out; ``hard`` one after which it cannot. Strictly, the first
-    problem refuses the event."""
-
-    __slots__ = ("messages", "strict")
-
-    def __init__(self, strict: bool) -> None:
-        self.messages: list[str] = []
-        self.strict = strict
-
-    def soft(self, why: str) -> None:
-        self.messages.append(why)
-        if self.strict:
-            raise RefusedError
-
-    def hard(self, why: str) -> NoReturn:
-        self.messages.append(why)
-        raise RefusedError
-
-
-class Referee:
-    """Events all or nothing: :meth:`check_event` judges an event against the state and changes
-    nothing; :meth:`apply_checked` carries out one it has passed. :class:`Round` and
-    :class:`~tenbou.game.Game` are both referees."""
-
-    strict: bool
-    errors: list[str]
-    #: the index of the last event applied (it names events in errors)
-    index: int
-
-    def check_event(self, event: Event, p: Problems) -> Any:
-        """Judge ``event`` (pure): report through ``p``, which raises :class:`RefusedError` when the
-        event is refused; return what carrying it out needs."""
-        raise NotImplementedError
-
-    def apply_checked(self, event: Event, plan: Any) -> None:
-        """Carry out an event :meth:`check_event` has passed, with what it returned."""
-        raise NotImplementedError
-
-    def check(self, event: Event) -> list[str]:
-        """Why ``event`` cannot happen now (an empty list when it can). Nothing is changed.
-
-        Every problem found is listed, up to the first that makes the event impossible to carry out.
-        """
-        p = Problems(strict=False)
-        with contextlib.suppress(RefusedError):
-            self.check_event(event, p)
-        return p.messages
-
-    def apply(self, event: Event, index: int | None = None) -> None:
-        """Apply one event (``index`` names it in errors). An illegal event raises
-        :class:`~tenbou.errors.IllegalEventError` and changes nothing: the state is exactly as it
-        was, and the next legal event still applies (leniently, see ``strict``, it is recorded in
-        ``errors``)."""
-        where = self.index if index is None else index
-        p = Problems(self.strict)
-        try:
-            plan = self.check_event(event, p)
-        except RefusedError:
-            if self.strict:
-                raise IllegalEventError(f"event {where}: {p.messages[0]}") from None
-            self.errors.extend(f"event {where}: {m}" for m in p.messages)
-            self.index = where
-            return
-        self.index = where
-        if p.messages:
-            self.errors.extend(f"event {where}: {m}" for m in p.messages)
-        self.apply_checked(event, plan)
-
-
 def _seat_problem(value: int, name: str, players: int) -> str | None:
     if type(value) is not int or not 0 <= value < players:
         return f"{name}: {value!r} is not a seat 0..{players - 1}"
@@ -295,51 +220,12 @@ def start_problems(rules: Rules, start: StartKyoku, players: int | None) -> list
     for i, h in enumerate(start.tehais):
         if len(h) != 13:
             out.append((f"start_kyoku gives seat {i} {len(h)} tiles, not 13", False))
-    problem = _TileCount(rules, n).problem(
+    problem = TileCount(rules.red_fives, n).problem(
         [t for h in start.tehais for t in h] + [start.dora_marker], "start_kyoku"
     )
     if problem:
         out.append((problem, False))
     return out
-
-
-class _TileCount:
-    """The tiles in sight, counted against the copies of the set."""
-
-    __slots__ = ("plain", "red", "seen", "seen_red")
-
-    def __init__(self, rules: Rules, players: int) -> None:
-        self.plain, self.red = tile_set(rules.red_fives, players)
-        self.seen = [0] * 34
-        self.seen_red = [0] * 34
-
-    def problem(self, tiles: Sequence[Tile], what: str) -> str | None:
-        """Why ``tiles`` cannot come into sight now (``None`` when they can)."""
-        seen, seen_red = list(self.seen), list(self.seen_red)
-        for t in tiles:
-            k = t.kind
-            if t.red:
-                seen_red[k] += 1
-                if seen_red[k] > self.red[k]:
-                    if not self.red[k]:
-                        return f"{what}: {t}: the set has no red {Tile(k)}"
-                    return f"{what}: {t}: a red copy more than the set's {self.red[k]}"
-            else:
-                seen[k] += 1
-                if seen[k] > self.plain[k]:
-                    if not self.plain[k]:
-                        return f"{what}: {t}: three-player mahjong has no 2m-8m"
-                    others = " (the others are red)" if self.red[k] else ""
-                    return f"{what}: {t}: a copy more than the set's {self.plain[k]}{others}"
-        return None
-
-    def count(self, tiles: Sequence[Tile]) -> None:
-        """Count ``tiles`` in (a lenient round counts past the set)."""
-        for t in tiles:
-            if t.red:
-                self.seen_red[t.kind] += 1
-            else:
-                self.seen[t.kind] += 1
 
 
 @dataclass(slots=True)
@@ -372,7 +258,7 @@ class Round(Referee):
         self.dora_markers: list[Tile] = [start.dora_marker]
         #: the ura indicators a win has shown (counted once for a double ron)
         self.ura_markers: list[Tile] = []
-        self.tiles = _TileCount(rules, players)
+        self.tiles = TileCount(rules.red_fives, players)
         self.tiles.count([t for h in start.tehais for t in h] + [start.dora_marker])
         dead = 14
         total = 136 if players == 4 else 108
