@@ -130,8 +130,13 @@ class SeatState:
     double_riichi: bool = False
     ippatsu: bool = False
     has_drawn: bool = False
+    #: furiten by a win passed: since one's last draw (temporary), or since riichi. The kinds passed
+    #: are kept and judged against the waits when a win is claimed (the hand does not change in
+    #: between but by one's own call, which settles them first), not worked out at every pass.
     temp_furiten: bool = False
     riichi_furiten: bool = False
+    passed: set[int] = field(default_factory=set)
+    passed_in_riichi: set[int] = field(default_factory=set)
     kita: int = 0
     drawn: Tile | None = None
     rinshan: bool = False  # the tile in hand was drawn from the dead wall
@@ -318,7 +323,20 @@ class Round(Referee):
         if st.temp_furiten or st.riichi_furiten:
             return True
         w = set(self.waits(seat))
-        return any(d.tile.kind in w for d in st.discards)
+        return bool(w & st.passed or w & st.passed_in_riichi) or any(d.tile.kind in w for d in st.discards)
+
+    def _settle_passed(self, seat: int) -> None:
+        """The seat's hand is about to change (its own call, kan or kita): the wins it passed are
+        judged against the waits it had, and kept as flags."""
+        st = self.seats[seat]
+        if st.passed or st.passed_in_riichi:
+            w = set(self.waits(seat))
+            if w & st.passed:
+                st.temp_furiten = True
+            if w & st.passed_in_riichi:
+                st.riichi_furiten = True
+            st.passed = set()
+            st.passed_in_riichi = set()
 
     def _hand_text(self, seat: int) -> str:
         return format_tiles(sorted(self.seats[seat].hand, key=_key))
@@ -790,14 +808,15 @@ class Round(Referee):
         _APPLY[type(event)](self, event, plan)
 
     def _pass_tile(self, who: int, tile: Tile, caller: int | None = None) -> None:
-        """The tile in play passes (or is called by ``caller``): temporary and riichi furiten
-        for the others who could have won on it."""
+        """The tile in play passes (or is called by ``caller``): the others have passed it, which
+        makes temporary (and, in riichi, permanent) furiten for those it would have completed."""
+        kind = tile.kind
         for seat in range(self.players):
-            if seat not in (who, caller) and tile.kind in self.waits(seat):
+            if seat != who and seat != caller:
                 st = self.seats[seat]
-                st.temp_furiten = True
+                st.passed.add(kind)
                 if st.riichi_accepted:
-                    st.riichi_furiten = True
+                    st.passed_in_riichi.add(kind)
 
     def _close_react(self) -> None:
         """A discard (or a kan to rob) passes."""
@@ -827,6 +846,7 @@ class Round(Referee):
         self.rinshan_pending = False
         st.has_drawn = True
         st.temp_furiten = False  # passing a win binds only until one's next turn (riichi furiten stays)
+        st.passed = set()
         self.phase = Phase.ACT
         self.actor = seat
 
@@ -852,6 +872,7 @@ class Round(Referee):
         seat, target = ev.actor, ev.target
         kind = meld.type
         st = self.seats[seat]
+        self._settle_passed(seat)
         self._take(seat, ev.consumed)
         self._pass_tile(target, ev.pai, seat)
         self.seats[target].discards[-1].called = True
@@ -890,6 +911,7 @@ class Round(Referee):
     def _apply_kakan(self, ev: Kakan, i: int) -> None:
         seat = ev.actor
         st = self.seats[seat]
+        self._settle_passed(seat)
         self._take(seat, [ev.pai])
         pon = st.melds[i]
         st.melds[i] = Meld(MeldType.KAKAN, (*pon.tiles, ev.pai), pon.from_seat, pon.called)
@@ -906,6 +928,7 @@ class Round(Referee):
     def _apply_ankan(self, ev: Ankan, _: None) -> None:
         seat = ev.actor
         st = self.seats[seat]
+        self._settle_passed(seat)
         self._take(seat, ev.consumed)
         st.melds.append(Meld(MeldType.ANKAN, ev.consumed))
         st.kans.append((len(st.melds) - 1, MeldType.ANKAN))
@@ -925,6 +948,7 @@ class Round(Referee):
     def _apply_nukidora(self, ev: Nukidora, _: None) -> None:
         seat = ev.actor
         st = self.seats[seat]
+        self._settle_passed(seat)
         self._take(seat, [ev.pai])
         st.kita += 1
         st.drawn = None
