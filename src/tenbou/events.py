@@ -22,12 +22,12 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Any, TypeAlias
 
 from .errors import LogFormatError
-from .tiles import Tile, Wind
+from .tiles import Tile, Wind, tile_of
 
 __all__ = [
     "Ankan",
@@ -60,6 +60,14 @@ __all__ = [
 _HONOR_NAMES = "ESWNPFC"
 
 
+#: every mjai tile name and its tile (the tiles are the shared instances of :mod:`tenbou.tiles`)
+_MJAI_TILES: dict[str, Tile] = {
+    **{h: tile_of(27 + i) for i, h in enumerate(_HONOR_NAMES)},
+    **{f"{n}{s}": tile_of("mps".index(s) * 9 + n - 1) for s in "mps" for n in range(1, 10)},
+    **{f"5{s}r": tile_of("mps".index(s) * 9 + 4, True) for s in "mps"},
+}
+
+
 def tile_from_mjai(name: object, field: str = "pai") -> Tile:
     """A :class:`Tile` from its mjai name (``"5pr"``, ``"E"``, ``"C"``).
 
@@ -67,12 +75,9 @@ def tile_from_mjai(name: object, field: str = "pai") -> Tile:
     (Tile.parse('0s'), Tile.parse('5z'))
     """
     if isinstance(name, str):
-        if len(name) == 1 and name in _HONOR_NAMES:
-            return Tile(27 + _HONOR_NAMES.index(name))
-        if len(name) == 2 and name[0] in "123456789" and name[1] in "mps":
-            return Tile("mps".index(name[1]) * 9 + int(name[0]) - 1)
-        if name in ("5mr", "5pr", "5sr"):
-            return Tile("mps".index(name[1]) * 9 + 4, True)
+        tile = _MJAI_TILES.get(name)
+        if tile is not None:
+            return tile
     if name == "?":
         raise LogFormatError(f"{field}: '?' (a hidden tile): tenbou replays records that show every tile")
     raise LogFormatError(f"{field}: {name!r} is not an mjai tile (1m-9s, 5mr/5pr/5sr, E S W N P F C)")
@@ -247,18 +252,93 @@ _TILE_LIST_FIELDS = {"consumed", "ura_markers"}
 _INT_LIST_FIELDS = {"scores", "deltas"}
 #: other names producers use for a field
 _ALIASES = {"ura_markers": ("ura_markers", "uradora_markers")}
+_WINDS: dict[object, Wind] = {w.value: w for w in Wind}
+
+
+def _int(value: object, key: str, where: str) -> int:
+    if type(value) is not int:
+        raise LogFormatError(f"{where}: {key} must be an integer, not {value!r}")
+    return value
+
+
+def _tile(value: object, key: str, where: str) -> Tile:
+    return tile_from_mjai(value, f"{where}.{key}")
+
+
+def _tiles(value: object, key: str, where: str) -> tuple[Tile, ...]:
+    if not isinstance(value, list):
+        raise LogFormatError(f"{where}.{key}: expected a list of tiles, not {value!r}")
+    return tuple([tile_from_mjai(v, f"{where}.{key}") for v in value])
+
+
+def _ints(value: object, key: str, where: str) -> tuple[int, ...]:
+    if not isinstance(value, list) or any(type(v) is not int for v in value):
+        raise LogFormatError(f"{where}.{key}: expected a list of integers, not {value!r}")
+    return tuple(value)
+
+
+def _hands(value: object, key: str, where: str) -> tuple[tuple[Tile, ...], ...]:
+    if not isinstance(value, list) or any(not isinstance(h, list) for h in value):
+        raise LogFormatError(f"{where}.tehais: expected a list of hands, not {value!r}")
+    return tuple([tuple([tile_from_mjai(t, f"{where}.tehais") for t in h]) for h in value])
+
+
+def _wind(value: object, key: str, where: str) -> Wind:
+    wind = _WINDS.get(value) if isinstance(value, str) else None
+    if wind is None:
+        raise LogFormatError(f"{where}.bakaze: {value!r} is not one of E, S, W, N")
+    return wind
+
+
+def _bools(value: object, key: str, where: str) -> tuple[bool, ...]:
+    if not isinstance(value, list) or any(type(v) is not bool for v in value):
+        raise LogFormatError(f"{where}.tenpais: expected a list of booleans, not {value!r}")
+    return tuple(value)
+
+
+def _names(value: object, key: str, where: str) -> tuple[str, ...]:
+    return tuple(str(v) for v in value) if isinstance(value, list) else ()
+
+
+def _text(value: object, key: str, where: str) -> str:
+    if not isinstance(value, str):
+        raise LogFormatError(f"{where}.{key}: expected a string, not {value!r}")
+    return value
+
+
+def _flag(value: object, key: str, where: str) -> bool:
+    if type(value) is not bool:
+        raise LogFormatError(f"{where}.{key}: expected true or false, not {value!r}")
+    return value
+
+
+_DECODERS: dict[str, Callable[[object, str, str], Any]] = {
+    "pai": _tile, "dora_marker": _tile, "consumed": _tiles, "ura_markers": _tiles, "scores": _ints,
+    "deltas": _ints, "tehais": _hands, "bakaze": _wind, "tenpais": _bools, "names": _names,
+    "reason": _text, "tsumogiri": _flag,
+}  # fmt: skip
+_MISSING = object()
+#: each event type's fields: (name, the keys it may come under, decoder, default or _MISSING)
+_SPECS: dict[str, tuple[type[Any], tuple[tuple[str, tuple[str, ...], Any, object], ...]]] = {
+    name: (
+        cls,
+        tuple(
+            (
+                f.name,
+                _ALIASES.get(f.name, (f.name,)),
+                _DECODERS.get(f.name, _int),
+                _MISSING if f.default is dataclasses.MISSING else f.default,
+            )
+            for f in fields(cls)
+        ),
+    )
+    for name, cls in _TYPES.items()
+}
 
 
 def event_name(event: Event) -> str:
     """The mjai type of an event: ``event_name(EndKyoku()) == "end_kyoku"``."""
     return _NAMES[type(event)]
-
-
-def _int(obj: Mapping[str, Any], key: str, where: str) -> int:
-    value = obj[key]
-    if type(value) is not int:
-        raise LogFormatError(f"{where}: {key} must be an integer, not {value!r}")
-    return value
 
 
 def event_from_json(obj: object) -> Event:
@@ -268,54 +348,26 @@ def event_from_json(obj: object) -> Event:
     if not isinstance(obj, Mapping):
         raise LogFormatError(f"an mjai event is a JSON object, not {obj!r}")
     kind = obj.get("type")
-    cls = _TYPES.get(kind) if isinstance(kind, str) else None
-    if cls is None:
+    spec = _SPECS.get(kind) if isinstance(kind, str) else None
+    if spec is None:
         raise LogFormatError(f"unknown mjai event type {kind!r}")
-    where = str(kind)
-    kwargs: dict[str, Any] = {}
-    for f in fields(cls):
-        key = next((k for k in _ALIASES.get(f.name, (f.name,)) if obj.get(k) is not None), None)
-        if key is None:
-            if f.default is dataclasses.MISSING:
-                raise LogFormatError(f"{where}: missing {f.name!r}")
-            continue
-        value = obj[key]
-        if f.name in _TILE_FIELDS:
-            kwargs[f.name] = tile_from_mjai(value, f"{where}.{f.name}")
-        elif f.name in _TILE_LIST_FIELDS:
-            if not isinstance(value, list):
-                raise LogFormatError(f"{where}.{f.name}: expected a list of tiles, not {value!r}")
-            kwargs[f.name] = tuple(tile_from_mjai(v, f"{where}.{f.name}") for v in value)
-        elif f.name in _INT_LIST_FIELDS:
-            if not isinstance(value, list) or any(type(v) is not int for v in value):
-                raise LogFormatError(f"{where}.{f.name}: expected a list of integers, not {value!r}")
-            kwargs[f.name] = tuple(value)
-        elif f.name == "tehais":
-            if not isinstance(value, list) or any(not isinstance(h, list) for h in value):
-                raise LogFormatError(f"{where}.tehais: expected a list of hands, not {value!r}")
-            kwargs["tehais"] = tuple(tuple(tile_from_mjai(t, f"{where}.tehais") for t in h) for h in value)
-        elif f.name == "bakaze":
-            try:
-                kwargs["bakaze"] = Wind(value)
-            except ValueError:
-                raise LogFormatError(f"{where}.bakaze: {value!r} is not one of E, S, W, N") from None
-        elif f.name == "tenpais":
-            if not isinstance(value, list) or any(type(v) is not bool for v in value):
-                raise LogFormatError(f"{where}.tenpais: expected a list of booleans, not {value!r}")
-            kwargs["tenpais"] = tuple(value)
-        elif f.name == "names":
-            kwargs["names"] = tuple(str(v) for v in value) if isinstance(value, list) else ()
-        elif f.name == "reason":
-            if not isinstance(value, str):
-                raise LogFormatError(f"{where}.reason: expected a string, not {value!r}")
-            kwargs["reason"] = value
-        elif f.name == "tsumogiri":
-            if type(value) is not bool:
-                raise LogFormatError(f"{where}.tsumogiri: expected true or false, not {value!r}")
-            kwargs["tsumogiri"] = value
+    cls, specs = spec
+    args: list[Any] = []
+    for name, keys, decode, default in specs:
+        value = obj.get(keys[0])
+        key = keys[0]
+        if value is None and len(keys) > 1:
+            for key in keys[1:]:
+                value = obj.get(key)
+                if value is not None:
+                    break
+        if value is None:
+            if default is _MISSING:
+                raise LogFormatError(f"{kind}: missing {name!r}")
+            args.append(default)
         else:
-            kwargs[f.name] = _int(obj, key, where)
-    return cls(**kwargs)  # type: ignore[no-any-return]
+            args.append(decode(value, key, kind))
+    return cls(*args)  # type: ignore[no-any-return]
 
 
 def event_to_json(event: Event) -> dict[str, Any]:

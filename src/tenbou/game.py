@@ -83,6 +83,9 @@ class FinalResult:
         }
 
 
+_GAME_EVENTS = frozenset({StartGame, StartKyoku, EndGame})
+
+
 class Game(Referee):
     """A game followed event by event (see the module docstring)."""
 
@@ -134,23 +137,27 @@ class Game(Referee):
         )
 
     def apply_checked(self, event: Event, plan: Any) -> None:
-        if isinstance(event, StartGame):
-            self.started = True
-        elif isinstance(event, StartKyoku):
-            self._start(event)
-        elif isinstance(event, EndGame):
-            self._finish(plan)
-        else:
-            assert self.round is not None
-            self.round.apply_checked(event, plan)
-            if isinstance(event, EndKyoku):
-                self._end_hand()
+        cls = type(event)
+        if cls in _GAME_EVENTS:
+            if isinstance(event, StartGame):
+                self.started = True
+            elif isinstance(event, StartKyoku):
+                self._start(event)
+            else:
+                self._finish(plan)
+            return
+        assert self.round is not None
+        self.round.apply_checked(event, plan)
+        if cls is EndKyoku:
+            self._end_hand()
 
     def check_event(self, event: Event, p: Problems) -> Any:
         """The game's own checks, then the round's for an event of a hand."""
         rnd = self.round
         if self.final is not None:
             p.hard(f"{event_name(event)} after end_game")
+        if rnd is not None and type(event) not in _GAME_EVENTS:
+            return rnd.check_event(event, p)
         if isinstance(event, StartGame):
             if self.started:
                 p.hard("start_game twice")

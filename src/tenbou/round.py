@@ -45,7 +45,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any
+from typing import Any, NoReturn
 
 from . import pao as _pao
 from .api import settle_request
@@ -513,23 +513,31 @@ class Round(Referee):
     # -- checking events (pure: nothing here changes the round) -----------------------------------
 
     def check_event(self, event: Event, p: Problems) -> Any:
+        cls = type(event)
+        checker = _CHECKS.get(cls)
+        if (
+            checker is None
+            or self.closed
+            or (self.phase is Phase.ENDED and cls is not EndKyoku)
+            or (self.horas and cls is not Hora and cls is not EndKyoku)
+        ):
+            self._out_of_place(event, p)
+        players = self.players
+        for attr in _SEAT_FIELDS.get(cls, ()):
+            value = getattr(event, attr)
+            if type(value) is not int or not 0 <= value < players:
+                p.hard(f"{event_name(event)}.{attr}: {value!r} is not a seat 0..{players - 1}")
+        return checker(self, event, p)
+
+    def _out_of_place(self, event: Event, p: Problems) -> NoReturn:
         name = event_name(event)
-        checker = _CHECKS.get(type(event))
-        if checker is None:
+        if type(event) not in _CHECKS:
             p.hard(f"{name} cannot come inside a hand")
         if self.closed:
             p.hard(f"{name} after end_kyoku")
-        if self.phase is Phase.ENDED and not isinstance(event, EndKyoku):
+        if self.phase is Phase.ENDED:
             p.hard(f"{name} after the hand has ended")
-        if self.horas and not isinstance(event, Hora | EndKyoku):
-            p.hard(f"{name} after a win (only another ron on the same tile or end_kyoku may follow)")
-        for attr in ("actor", "target"):
-            value = getattr(event, attr, None)
-            if value is not None:
-                bad = _seat_problem(value, f"{name}.{attr}", self.players)
-                if bad:
-                    p.hard(bad)
-        return checker(self, event, p)
+        p.hard(f"{name} after a win (only another ron on the same tile or end_kyoku may follow)")
 
     def _check_tsumo(self, ev: Tsumo, p: Problems) -> None:
         seat = ev.actor
@@ -1175,6 +1183,12 @@ def _check_numbers(ev: Hora | ReachAccepted | Ryukyoku, players: int, p: Problem
             p.hard(f"{event_name(ev)}.{attr}: {len(value)} numbers for {players} players")
 
 
+#: the seat fields of each event type that has any
+_SEAT_FIELDS: dict[type[Any], tuple[str, ...]] = {
+    Tsumo: ("actor",), Dahai: ("actor",), Chi: ("actor", "target"), Pon: ("actor", "target"),
+    Daiminkan: ("actor", "target"), Kakan: ("actor",), Ankan: ("actor",), Nukidora: ("actor",),
+    Reach: ("actor",), ReachAccepted: ("actor",), Hora: ("actor", "target"),
+}  # fmt: skip
 _CALL_TYPES: dict[type[Any], MeldType] = {Chi: MeldType.CHI, Pon: MeldType.PON, Daiminkan: MeldType.DAIMINKAN}
 #: each event's check (pure; returns what its apply needs) and apply
 _CHECKS: dict[type[Any], Any] = {

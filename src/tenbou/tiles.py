@@ -43,6 +43,7 @@ __all__ = [
     "kind_from_text",
     "kind_text",
     "parse_tiles",
+    "tile_of",
     "tile_set",
 ]
 
@@ -124,6 +125,22 @@ class Tile:
 
 _PLAIN: Final = tuple(Tile(k) for k in range(34))
 _RED: Final = {k: Tile(k, True) for k in _RED_KINDS}
+
+
+def tile_of(kind: int, red: bool = False) -> Tile:
+    """The tile of a kind (shared instances: comparing a tile with itself is the cheapest compare).
+
+    >>> tile_of(4, red=True), tile_of(33)
+    (Tile.parse('0m'), Tile.parse('7z'))
+    """
+    if red:
+        tile = _RED.get(kind)
+        if tile is None:
+            return Tile(kind, True)  # raises the error of a red tile that is not a five
+        return tile
+    if not 0 <= kind < 34:
+        return Tile(kind)  # raises the error of a kind out of range
+    return _PLAIN[kind]
 
 
 _Self = TypeVar("_Self", bound="Record")
