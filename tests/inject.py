@@ -46,9 +46,17 @@ _SEAT_CACHES = frozenset({"waits_key", "waits"})
 BAD_SEATS = (4, -1, 10**20, -(10**20))
 
 
+def _attrs(obj: object) -> dict[str, Any]:
+    """An object's attributes (a class the compiled build makes native has no ``__dict__``)."""
+    names = getattr(type(obj), "__mypyc_attrs__", None)
+    if names is None:
+        return dict(vars(obj))
+    return {name: getattr(obj, name) for name in names}
+
+
 def round_state(rnd: Round) -> dict[str, Any]:
     """All a round holds, caches left out (not copied)."""
-    r = {k: v for k, v in vars(rnd).items() if k not in ("seats", "tiles", "pending", "result")}
+    r = {k: v for k, v in _attrs(rnd).items() if k not in ("seats", "tiles", "pending", "result")}
     # settlements as their JSON (a reading inside compares by identity)
     if rnd.pending is not None:
         r["pending"] = (rnd.pending.fields, rnd.pending.request, settlement_to_dict(rnd.pending.settlement))
@@ -67,7 +75,7 @@ def snapshot(owner: Game | Round) -> dict[str, Any]:
     """A deep copy of all a game (its round included) or a round holds, caches left out."""
     if isinstance(owner, Round):
         return copy.deepcopy(round_state(owner))
-    state = {k: v for k, v in vars(owner).items() if k != "round"}
+    state = {k: v for k, v in _attrs(owner).items() if k != "round"}
     if owner.round is not None:
         state["round"] = round_state(owner.round)
     return copy.deepcopy(state)

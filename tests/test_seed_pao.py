@@ -337,6 +337,7 @@ def test_rinshan_kan_from_must_name_a_daiminkan() -> None:
         ("discarder", [0, 32600, -16600, -16000], [0, 32600, 0, -32600]),
         ("split", [0, 32600, -16300, -16300], [0, 32600, 0, -32600]),
         ("normal", [0, 32600, -16600, -16000], [-200, 32600, -200, -32200]),
+        ("rest", [0, 32600, -16600, -16000], [0, 32600, 0, -32600]),
     ],
 )
 def test_pao_honba(pao_honba: str, ron_deltas: list[int], tsumo_deltas: list[int]) -> None:
@@ -393,3 +394,17 @@ def test_double_ron_with_pao() -> None:
     assert out["results"][1]["pao"][0]["seat"] == 3
     assert out["deltas"] == [0, 32000, -18300, -12700]
     assert sum(out["deltas"]) == 1000
+
+
+def test_pao_honba_rest_goes_with_the_part_pao_does_not_cover() -> None:
+    """majiang-core: the honba go with the rest of the hand. Dealer daisuushii + tsuuiisou by tsumo,
+    only daisuushii pao'd: the tsuuiisou part is a normal tsumo, so are the honba (100 each per
+    honba); with nothing left beside the pao'd yakuman the liable player pays them; on a ron, the
+    discarder."""
+    rules = {"preset": "tenhou", "overrides": {"pao_scope": "pao_yakuman_only", "pao_honba": "rest"}}
+    tsumo = score(dict(DAISUUSHII_TSUUIISOU, rules=rules, honba=1))
+    assert tsumo["deltas"] == [96300, -16100, -64100, -16100]
+    ron = score(dict(DAISUUSHII_TSUUIISOU, rules=rules, honba=1, **{"from": 1}))
+    assert ron["deltas"] == [96300, -72300, -24000, 0]
+    whole = {"preset": "tenhou", "overrides": {"pao_honba": "rest"}}
+    assert score(dict(DAISUUSHII_TSUUIISOU, rules=whole, honba=1))["deltas"] == [96300, 0, -96300, 0]

@@ -22,7 +22,9 @@ worth less than its yakuman together (``yakuman_stacking`` off, or a cap), the
 pao'd yakuman are paid first, as the seed says (「包の適用を受ける役が優先される」).
 Honba follow ``pao_honba``: ``liable`` pays them, or the ``discarder`` of a ron
 (the liable on a tsumo), or ``split`` half each on a ron, or ``normal``, as if
-there were no pao. **Daiminkan pao** makes the whole hand, honba included, a
+there were no pao, or ``rest``: with the part of the hand pao does not cover (the
+discarder of a ron; on a tsumo the usual split when some of the hand is not pao'd,
+else the liable player), as majiang-core pays them. **Daiminkan pao** makes the whole hand, honba included, a
 ron by the player whose discard was taken by the daiminkan.
 
 **Wareme** doubles hand and pao payments to and from the wareme seat, after
@@ -263,15 +265,18 @@ def win_payments(
         unit = honba * rules.honba_unit
         total = unit * (n - 1)
         liable = yakuman_pao[0].seat if yakuman_pao else None
-        if liable is None or rules.pao_honba == "normal":
+        pao_honba = rules.pao_honba
+        if pao_honba == "rest":  # honba go with the part of the hand pao does not cover
+            pao_honba = "discarder" if ron else "normal" if rest_base else "liable"
+        if liable is None or pao_honba == "normal":
             if ron:
                 _pay(out, winner, ron_payer, total, PaymentKind.HONBA)
             else:
                 for p in sorted(_payers(n, winner, s.dealer)):
                     _pay(out, winner, p, unit, PaymentKind.HONBA)
-        elif not ron or discarder == liable or rules.pao_honba == "liable":
+        elif not ron or discarder == liable or pao_honba == "liable":
             _pay(out, winner, liable, total, PaymentKind.HONBA)
-        elif rules.pao_honba == "discarder":
+        elif pao_honba == "discarder":
             _pay(out, winner, ron_payer, total, PaymentKind.HONBA)
         else:  # split
             half = total // 2

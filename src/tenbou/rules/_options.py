@@ -139,8 +139,10 @@ class Rules:
             "choice",
             "who pays honba on a win with pao: 'liable', 'discarder' (on a ron; the liable on a tsumo), "
             "'split' (liable and discarder half each on a ron), "
-            "'normal' (as if there were no pao, tsumo included)",
-            ("liable", "discarder", "split", "normal"),
+            "'normal' (as if there were no pao, tsumo included), "
+            "'rest' (with the part of the hand pao does not cover: the discarder on a ron; on a tsumo "
+            "the usual split when some of the hand is not pao'd, else the liable; majiang-core)",
+            ("liable", "discarder", "split", "normal", "rest"),
         )
     )
     suukantsu_pao_timing: str = field(
