@@ -192,7 +192,7 @@ def test_rules_lists_every_preset_with_sources(client: TestClient) -> None:
         assert set(p["options"]) == set(OPTION_SPECS)
         for entry in p["options"].values():
             assert "value" in entry and entry["source"]
-    assert body["options"]["pao_honba"]["choices"] == ["liable", "discarder", "split", "normal"]
+    assert body["options"]["pao_honba"]["choices"] == ["liable", "discarder", "split", "normal", "rest"]
 
 
 def test_one_preset_by_id_or_alias(client: TestClient) -> None:
