@@ -38,7 +38,7 @@ from setuptools.command.build_py import build_py
 COMPILED = ["errors", "rules/_options", "rules/presets/__init__", "tiles", "shape", "hand", "yaku",
             "scoring", "pao", "payment", "api"]  # fmt: skip
 #: the build requirement that brings mypyc (the versions the compiled build was tested with)
-MYPY = "mypy>=1.18,<2.5"
+MYPY = "mypy>=2.2,<2.5"
 #: mypyc's shared library of the group: the top-level module ``tenbou__mypyc``
 GROUP = "tenbou"
 #: the file of a pure build that says why it is pure (read by tenbou._build)
@@ -135,7 +135,10 @@ class BuildExt(build_ext):
         except ImportError as e:  # pip --no-build-isolation without mypy
             self._fall_back(f"mypyc is not installed: {e}")
             return
-        except (Exception, SystemExit) as e:  # mypyc exits on an error; the compiler raises
+        except SystemExit as e:  # mypyc prints its errors and exits
+            self._fall_back(f"mypyc failed (exit status {e.code}; its errors are printed above)")
+            return
+        except Exception as e:  # CompileError, LinkError, ...
             self._fall_back(f"mypyc or the C compiler failed: {_first_error(str(e))}")
             return
         Path(self.build_lib, "tenbou", NOTE).unlink(missing_ok=True)  # left by an earlier build here
