@@ -18,8 +18,10 @@ What is timed, per hand, single thread:
 
 Each engine runs ``--repeat`` timed passes after one warm-up pass (its own hands); the best pass
 is reported (hands/second) with the ratio tenbou / mahjong (> 1: tenbou is faster). tenbou's first
-pass in a fresh process (cold caches) is reported apart. ``--compiled`` builds tenbou with mypyc
-(``TENBOU_MYPYC=1``, the same source) and times that build on the same passes, in a fresh process.
+pass in a fresh process (cold caches) is reported apart. tenbou is the one importable here (an
+editable install: pure Python). ``--compiled`` also times the compiled build (``pip install .`` of this
+checkout, mypyc, into a folder kept for the next run) on the same passes, in a fresh process.
+``bench_engines.py`` compares every build and API of tenbou with mahjong and RiichiEnv.
 Then, in fresh subprocesses: the peak and retained memory of tenbou's caches (tracemalloc around
 a warm-up over the hands), the time to ``import tenbou.api``, and the wall time of one cold
 ``score`` call (import included).
@@ -173,26 +175,29 @@ print(json.dumps({{"tenbou": t_runs, "mahjong": m_runs}}))
 def _time_compiled(
     passes: list[list[dict[str, Any]]], where: str | None
 ) -> tuple[list[float], list[float]] | None:
-    """Build tenbou with mypyc into a folder and time it there against mahjong, in a fresh process:
-    the seconds of each timed pass of each."""
+    """The compiled build (``pip install .`` into a folder, kept: ``benchmarks/_builds.py``) timed
+    against mahjong in a fresh process: the seconds of each timed pass of each."""
     import tempfile
 
-    target = Path(where) if where else Path(tempfile.mkdtemp(prefix="tenbou-mypyc-"))
+    import _builds
+
+    target = _builds.compiled_build(where)
+    if target is None:
+        return None
     if not any(target.glob("tenbou/scoring*.so")):
-        print(f"\nbuilding tenbou with mypyc into {target} ...", flush=True)
-        env = dict(os.environ, TENBOU_MYPYC="1")
-        cmd = [sys.executable, "-m", "pip", "install", "-q", "--no-build-isolation", "--no-deps", "--target",
-               str(target), str(ROOT)]  # fmt: skip
-        built = subprocess.run(cmd, env=env, capture_output=True, text=True, check=False)
-        if built.returncode != 0:
-            print(f"  the compiled build failed (mypy, setuptools, wheel and a C compiler are needed):\n"
-                  f"{built.stderr[-2000:]}")  # fmt: skip
-            return None
-    path = target / "hands.json"
-    path.write_text(json.dumps(passes))
-    env = dict(os.environ, PYTHONPATH=str(target))
-    code = _COMPILED_PROBE.format(path=str(path), bench=str(Path(__file__).resolve().parent))
-    out = subprocess.run([sys.executable, "-c", code], env=env, check=True, capture_output=True, text=True)
+        print(f"\nthe build in {target} is pure Python (no C compiler here?): nothing compiled to time")
+        return None
+    with tempfile.TemporaryDirectory(prefix="tenbou-bench-") as tmp:
+        path = Path(tmp, "hands.json")
+        path.write_text(json.dumps(passes))
+        code = _COMPILED_PROBE.format(path=str(path), bench=str(Path(__file__).resolve().parent))
+        out = subprocess.run(
+            [sys.executable, "-c", code],
+            env=_builds.env_for(target),
+            check=True,
+            capture_output=True,
+            text=True,
+        )
     runs = json.loads(out.stdout.strip().splitlines()[-1])
     return runs["tenbou"], runs["mahjong"]
 
@@ -219,10 +224,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--compiled",
         action="store_true",
-        help="also build tenbou with mypyc (TENBOU_MYPYC=1, needs mypy, setuptools, wheel and a C compiler; "
-        "about a minute) and time that build on the same hands",
+        help="also time the compiled build (pip install . of this checkout, built once into a folder and "
+        "kept; about 40 s, needs a C compiler) on the same hands",
     )
-    ap.add_argument("--compiled-dir", help="where the compiled build goes (default: a temporary folder)")
+    ap.add_argument(
+        "--compiled-dir", help="where the compiled build is kept (default: see benchmarks/_builds.py)"
+    )
     args = ap.parse_args(argv)
     n = args.n
 

@@ -14,6 +14,7 @@ players under the rules of real platforms and leagues, responsibility payment
 (13, 'yakuman', [0, 32000, 0, -32000])
 """
 
+from ._build import BUILD, build_info
 from .errors import (
     IllegalEventError,
     InvalidHandError,
@@ -31,6 +32,7 @@ from .tiles import Tile, Wind, parse_tiles
 __version__ = "0.1.0"
 
 __all__ = [
+    "BUILD",
     "Hand",
     "HandScore",
     "IllegalEventError",
@@ -47,6 +49,7 @@ __all__ = [
     "TenbouError",
     "Tile",
     "Wind",
+    "build_info",
     "get_rules",
     "parse_tiles",
     "score_hand",

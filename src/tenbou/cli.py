@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from . import __version__
+from . import __version__, build_info
 from .api import score, settle
 from .errors import RequestError, TenbouError
 from .hand import Hand
@@ -611,7 +611,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="tenbou", description="Riichi mahjong rules engine: score and settle hands."
     )
-    parser.add_argument("--version", action="version", version=f"tenbou {__version__}")
+    parser.add_argument("--version", action="version", version=f"tenbou {__version__}, {build_info()}")
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser(
         "score",
