@@ -55,6 +55,10 @@ class Liability:
     rule: str
     meld: int | None = None
 
+    def __reduce__(self) -> tuple[type[Liability], tuple[str, int, str, int | None]]:
+        # pickle and copy rebuild a liability from its fields (the compiled build cannot set them later)
+        return Liability, (self.yaku, self.seat, self.rule, self.meld)
+
     def to_dict(self) -> dict[str, object]:
         out: dict[str, object] = {"yaku": self.yaku, "seat": self.seat, "rule": self.rule}
         if self.meld is not None:

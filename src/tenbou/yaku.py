@@ -210,6 +210,20 @@ class HandFacts:
         """The kinds that are value tiles (yakuhai) for this hand."""
         return frozenset(k for k in range(27, 34) if self.value_mask >> k & 1)
 
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, HandFacts) and (self.hand, self.situation, self.rules) == (
+            other.hand,
+            other.situation,
+            other.rules,
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.hand, self.situation, self.rules))
+
+    def __reduce__(self) -> tuple[type[HandFacts], tuple[Hand, Situation, Rules]]:
+        # what the facts are worked out from
+        return HandFacts, (self.hand, self.situation, self.rules)
+
     @property
     def meld_sets(self) -> tuple[Mentsu, ...]:
         """The melds as :class:`Mentsu`, in call order."""
@@ -234,8 +248,8 @@ class Reading:
     honour. ``sets`` lists them as :class:`Mentsu`."""
 
     __slots__ = (
-        "concealed_triplets", "facts", "form", "kans", "outside", "pair", "peikou", "ron_triplet", "run_mask",
-        "runs", "trip_mask", "triplets", "wait",
+        "concealed_triplets", "facts", "form", "kans", "outside", "pair", "peikou", "raw", "ron_triplet",
+        "run_mask", "runs", "trip_mask", "triplets", "wait",
     )  # fmt: skip
 
     def __init__(
@@ -252,6 +266,7 @@ class Reading:
         self.wait = wait
         self.facts = facts
         self.ron_triplet = ron_triplet
+        self.raw = raw
         self.kans = facts.kans
         if raw is None:
             self.runs, self.triplets = facts.meld_runs, facts.meld_trips
@@ -287,6 +302,19 @@ class Reading:
     def __repr__(self) -> str:
         return f"<Reading {self.form.value} wait={self.wait.value} pair={self.pair} sets={self.sets}>"
 
+    def _key(self) -> tuple[object, ...]:
+        return (self.form, self.pair, self.wait, self.raw, self.ron_triplet, self.facts)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Reading) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __reduce__(self) -> tuple[type[Reading], tuple[object, ...]]:
+        # pickle and copy rebuild a reading from what it was made of
+        return Reading, (self.form, self.pair, self.wait, self.facts, self.raw, self.ron_triplet)
+
 
 Predicate = Callable[[Reading], bool]
 
@@ -314,6 +342,15 @@ class Yaku:
     def han(self, closed: bool) -> int | None:
         """Han on a closed or open hand (``None`` where it does not count)."""
         return self.han_closed if closed else self.han_open
+
+    def __reduce__(self) -> tuple[object, tuple[str]]:
+        # a yaku is one record of the table (its predicate is code): pickled by its id
+        return _yaku_of, (self.id,)
+
+
+def _yaku_of(yaku_id: str) -> Yaku:
+    """The yaku of the table with this id (what a pickled yaku is read back as)."""
+    return YAKU_BY_ID[yaku_id]
 
 
 # -- predicates ---------------------------------------------------------------------------------

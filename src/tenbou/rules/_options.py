@@ -317,6 +317,11 @@ class Rules:
         for spec in OPTION_SPECS.values():
             _check(spec, getattr(self, spec.name))
 
+    def __reduce__(self) -> tuple[type[Rules], tuple[object, ...]]:
+        # pickle and copy rebuild the rules from their values (the compiled build cannot set the
+        # fields of a frozen instance afterwards, as the default protocol would)
+        return Rules, tuple([getattr(self, name) for name in OPTION_SPECS])
+
     def replace(self, **changes: object) -> Rules:
         """A copy with some options changed; unknown names raise :class:`RuleError`."""
         return self.with_options(changes)
