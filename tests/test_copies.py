@@ -43,7 +43,8 @@ def _values() -> dict[str, Any]:
     rules = get_rules("tenhou")
     settlement = settle_request(DAISANGEN, rules=rules)
     win = settlement.results[0]
-    pinfu = score_hand(Hand.parse("234m456p678s2355s +4s"), Situation(winner=1, discarder=0, riichi=True), rules)
+    riichi_ron = Situation(winner=1, discarder=0, riichi=True)
+    pinfu = score_hand(Hand.parse("234m456p678s2355s +4s"), riichi_ron, rules)
     events = play_game(rules, seed=5, length="tonpuu")
     return {
         "rules": rules,
@@ -97,4 +98,5 @@ def test_a_game_copied_halfway_plays_on_like_the_original() -> None:
             g.apply(ev, i)
     assert game.final is not None
     assert twin.final == thawed.final == game.final
-    assert [h.deltas for h in twin.hands] == [h.deltas for h in thawed.hands] == [h.deltas for h in game.hands]
+    deltas = [h.deltas for h in game.hands]
+    assert [h.deltas for h in twin.hands] == [h.deltas for h in thawed.hands] == deltas
