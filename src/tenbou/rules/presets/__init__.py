@@ -20,13 +20,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
+from typing import Final
 
 from ...errors import RuleError
 from .._options import OPTION_SPECS, Rules
 
-__all__ = ["Preset", "get_preset", "get_rules", "preset_ids", "presets", "rules_from_request"]
+__all__ = ["UNKNOWN", "Preset", "get_preset", "get_rules", "preset_ids", "presets", "rules_from_request"]
 
 _TOP_KEYS = {"id", "name", "name_en", "aliases", "notes", "options"}
+#: the source of a value nobody has found a source for (its note says what was searched)
+UNKNOWN: Final = "unknown"
 _OPTION_KEYS = {"value", "source", "note"}
 
 
@@ -44,10 +47,26 @@ class Preset:
     option_notes: Mapping[str, str]
 
     def source(self, option: str) -> str:
-        """The source of an option's value (``"unknown"`` where none was found)."""
+        """The source of an option's value (:data:`UNKNOWN` where none was found)."""
         if option not in self.sources:
             raise RuleError(f"unknown rule option {option!r}")
         return self.sources[option]
+
+    def unknowns(self) -> list[dict[str, object]]:
+        """The options whose value has no source: ``option``, the ``value`` assumed and the
+        ``note`` (what was searched), in option order, for a user who can contribute a source.
+
+        >>> get_preset("tenhou").unknowns()
+        []
+        >>> all(u["note"] for p in presets().values() for u in p.unknowns())
+        True
+        """
+        values = self.rules.to_dict()
+        return [
+            {"option": k, "value": values[k], "note": self.option_notes[k]}
+            for k in OPTION_SPECS
+            if self.sources[k] == UNKNOWN
+        ]
 
     def to_dict(self) -> dict[str, object]:
         """JSON-ready description: id, names, notes and every option with value and source."""
@@ -94,7 +113,7 @@ def _load(filename: str, text: str) -> Preset:
             raise RuleError(f"preset file {filename}: option {name!r} has unknown key {sorted(bad)[0]!r}")
         values[name] = entry["value"]
         sources[name] = str(entry["source"])
-        if entry["source"] == "unknown" and "note" not in entry:
+        if entry["source"] == UNKNOWN and "note" not in entry:
             raise RuleError(f"preset file {filename}: option {name!r} is unknown but has no note")
         if "note" in entry:
             notes[name] = str(entry["note"])
