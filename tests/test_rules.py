@@ -171,7 +171,8 @@ def test_typed_values_are_accepted_as_they_are() -> None:
 def test_rules_made_directly_hold_typed_values() -> None:
     import dataclasses
 
-    with pytest.raises(RuleError, match="'double_yakuman': \\['kokushi_13'\\] is not its typed value"):
+    # (the compiled build refuses the list itself, with a TypeError, before __post_init__ runs)
+    with pytest.raises((RuleError, TypeError), match=r"is not its typed value|frozenset object expected"):
         dataclasses.replace(get_rules("tenhou"), double_yakuman=["kokushi_13"])
     with pytest.raises(RuleError, match=re.escape("'honba_unit' must be an integer 0..10000")):
         dataclasses.replace(get_rules("tenhou"), honba_unit=10**6)
@@ -181,11 +182,12 @@ def test_a_huge_or_odd_name_is_refused_without_a_crash() -> None:
     for name in ("x" * 300, "x" * 100_000, "../tenhou", "tenhou\x00", ""):
         with pytest.raises(RuleError, match="unknown rules preset"):
             get_rules(name)
-    with pytest.raises(RuleError, match="a preset id must be a string"):
-        get_rules(["tenhou"])  # type: ignore[arg-type]
-    for option in ("x" * 100_000, 1, None):
+    for preset in (["tenhou"], None, 3):
+        with pytest.raises(RuleError, match=re.escape("rules.preset must be a preset id")):
+            rules_from_request({"preset": preset})
+    for option in ("x" * 100_000, "", "kiriage "):
         with pytest.raises(RuleError, match="unknown rule option") as e:
-            get_rules("tenhou").with_options({option: True})  # type: ignore[dict-item]
+            get_rules("tenhou").with_options({option: True})
         assert len(str(e.value)) < 200
     with pytest.raises(RuleError, match="rules: unknown key 'overide'"):
         rules_from_request({"preset": "tenhou", "overide": {}, 1: 2})

@@ -196,7 +196,10 @@ def rules_from_request(value: object) -> Rules:
             raise RuleError(f"rules: unknown key {shown(first)} (expected 'preset' and 'overrides')")
         if "preset" not in value:
             raise RuleError("rules: missing 'preset'")
-        rules = get_rules(value["preset"])
+        preset = value["preset"]
+        if not isinstance(preset, str):  # (before the call: compiled, get_rules takes only a str)
+            raise RuleError(f"rules.preset must be a preset id (a string), not {shown(preset)}")
+        rules = get_rules(preset)
         overrides = value.get("overrides", {})
         if not isinstance(overrides, Mapping):
             raise RuleError(f"rules.overrides must be an object, not {shown(overrides)}")
