@@ -146,6 +146,12 @@ def test_a_key_twice_and_errors_have_the_error_object(server: tuple[int, int]) -
     assert status == 404 and headers["x-content-type-options"] == "nosniff" and "error" in error
 
 
+def test_a_request_that_is_not_http_is_400_with_the_error_object(server: tuple[int, int]) -> None:
+    for data in (b"NOT HTTP AT ALL\r\n\r\n", b"GET / HTTP/1.1\r\nhost: t\r\ncontent-length: x\r\n\r\n"):
+        answer, _ = exchange(server[0], data)
+        assert "not an HTTP/1.1 request" in assert_refused(answer, 400)
+
+
 def _rss_kib(pid: int) -> int:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmRSS:"):

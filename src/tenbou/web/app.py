@@ -501,7 +501,8 @@ def head_timeout_protocol(seconds: float = HEAD_TIMEOUT) -> type:
     """uvicorn's h11 protocol with a deadline for each request's head: a client that has not sent
     its request line and headers within ``seconds`` of connecting (or of its first byte after a
     response) is disconnected. (uvicorn itself times out only idle keep-alive connections, and
-    any byte stops that clock.)"""
+    any byte stops that clock.) A request uvicorn cannot parse is answered 400 with the error
+    object and the security headers."""
     import h11
     from uvicorn.protocols.http.h11_impl import H11Protocol
 
@@ -526,6 +527,24 @@ def head_timeout_protocol(seconds: float = HEAD_TIMEOUT) -> type:
                 self.head_timer.cancel()
                 self.head_timer = None
             super().connection_lost(exc)
+
+        def send_400_response(self, msg: str) -> None:
+            # uvicorn's answer to a request it cannot parse, as every other answer: the error
+            # object and the security headers
+            body = _error_body("request", f"not an HTTP/1.1 request ({msg.rstrip('.')})")
+            headers = [
+                (b"content-type", b"application/json"),
+                (b"content-length", str(len(body)).encode()),
+                (b"connection", b"close"),
+                *_SECURITY_HEADERS,
+            ]
+            for event in (
+                h11.Response(status_code=400, headers=headers),
+                h11.Data(data=body),
+                h11.EndOfMessage(),
+            ):
+                self.transport.write(self.conn.send(event))
+            self.transport.close()
 
         def _arm(self) -> None:
             self.head_timer = self.loop.call_later(seconds, self._head_timeout)
