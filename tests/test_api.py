@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import copy
+import re
 from typing import Any
 
 import pytest
 
-from tenbou.api import score
+from tenbou.api import score, settle
 from tenbou.errors import InvalidHandError, NotationError, RequestError, RuleError, TenbouError
 
 DAISANGEN: dict[str, Any] = {
@@ -89,7 +90,7 @@ def test_honba_sticks_payments() -> None:
             RuleError,
             "must be true or false",
         ),
-        ({"honba": -1}, RequestError, "honba: must not be negative"),
+        ({"honba": -1}, RequestError, "honba: expected an integer 0..999, not -1"),
         ({"winner": None}, RequestError, "winner: missing"),
         ({"from": 1}, InvalidHandError, "from=1 is the winner's own seat"),
         ({"dora_indicators": ["1p", "8z"]}, NotationError, "dora_indicators[1]"),
@@ -146,7 +147,7 @@ def test_field_positions_match_the_field_list() -> None:
         ("melds", "pon:555z@2", "melds: expected a list"),
         ("melds", {}, "melds: expected a list"),
         ("kita", None, "kita: missing"),
-        ("honba", -1, "honba: must not be negative"),
+        ("honba", -1, "honba: expected an integer 0..999, not -1"),
         ("riichi_sticks", True, "riichi_sticks: expected an integer"),
         ("tenhou", 1, "tenhou: expected true or false, not 1"),
         ("round_wind", None, "round_wind: None is not one of"),
@@ -178,5 +179,102 @@ def test_riichi_sticks_worth_nothing_are_still_listed() -> None:
 
 def test_a_wareme_error_comes_after_the_hand_is_judged() -> None:
     req = {"winner": 1, "from": 2, "hand": "123m456p789s23s55s", "win_tile": "4s", "players": 0, "wareme": 2}
-    with pytest.raises(TenbouError, match="players=0"):
+    with pytest.raises(TenbouError, match="players: these rules are played by 4 or 3 players, not 0"):
         score(req)
+
+
+# -- numbers: each in its documented range (docs/json-api.md, "Numbers") -----------------------------------
+
+PINFU_RON = {"winner": 1, "from": 0, "hand": "234m456678p5578s", "win_tile": "9s", "riichi": True}
+
+
+@pytest.mark.parametrize(
+    ("field", "low", "high"), [("honba", 0, 999), ("riichi_sticks", 0, 999), ("kita", 0, 4)]
+)
+def test_a_count_has_a_range(field: str, low: int, high: int) -> None:
+    sanma = {"rules": "tenhou", "players": 3, "winner": 1, "hand": "111m123p789s23s55s", "win_tile": "4s"}
+    base = sanma if field == "kita" else PINFU_RON
+    assert score({**base, field: high})["deltas"]
+    for bad in (low - 1, high + 1, 10**30, -(10**9)):
+        with pytest.raises(RequestError, match=f"{field}: expected an integer {low}\\.\\.{high}, not "):
+            score({**base, field: bad})
+    if field != "kita":
+        with pytest.raises(RequestError, match=f"{field}: expected an integer 0\\.\\.999, not "):
+            settle({field: 10**9, "draw": {"kind": "abortive"}})
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"winner": 4}, "winner: expected a seat 0..3, not 4"),
+        ({"winner": -1}, "winner: expected a seat 0..3, not -1"),
+        ({"winner": 10**5000}, "winner: expected a seat 0..3, not <an integer of 5001 digits>"),
+        ({"dealer": 4}, "dealer: expected a seat 0..3, not 4"),
+        ({"from": 7}, "from: expected the discarder's seat 0..3 or null for a tsumo, not 7"),
+        ({"players": 5}, "players: these rules are played by 4 or 3 players, not 5"),
+        ({"players": 3, "winner": 3}, "winner: expected a seat 0..2, not 3"),
+        ({"melds": [{"type": "ankan", "tiles": "1111z"}] * 5}, "melds: at most 4 melds, not 5"),
+    ],
+)
+def test_seats_and_players_are_in_range(change: dict[str, Any], message: str) -> None:
+    with pytest.raises(RequestError) as e:
+        score({**PINFU_RON, **change})
+    assert str(e.value) == message
+
+
+def test_explicit_pao_names_each_yakuman_once() -> None:
+    with pytest.raises(RequestError, match=re.escape("pao[1].yaku: 'daisangen' is named twice")):
+        score({**DAISANGEN, "pao": [{"yaku": "daisangen", "seat": 3}, {"yaku": "daisangen", "seat": 2}]})
+    with pytest.raises(RequestError, match=re.escape("pao[1].yaku: 'daisangen' is named twice")):
+        score({**DAISANGEN, "pao": [{"yaku": "daisangen", "seat": 3}] * 2})
+    with pytest.raises(RequestError, match=re.escape("pao[0].yaku: ['daisangen'] is not a yakuman")):
+        score({**DAISANGEN, "pao": [{"yaku": ["daisangen"], "seat": 3}]})
+    assert score({**DAISANGEN, "pao": [{"yaku": "daisangen", "seat": 2}]})["pao"][0]["seat"] == 2
+
+
+def test_wareme_only_under_rules_with_wareme() -> None:
+    with pytest.raises(RequestError, match=re.escape("wareme: these rules play without wareme")):
+        score({**PINFU_RON, "wareme": 2})
+    with pytest.raises(RequestError, match=re.escape("wareme: these rules play without wareme")):
+        settle({"wareme": 2, "wins": [PINFU_RON]})
+    assert score({**PINFU_RON, "rules": "hangame4", "wareme": 2})["deltas"]
+    assert score({**PINFU_RON, "wareme": None})["deltas"]  # null: no wareme seat
+
+
+def test_settle_refuses_too_many_wins_and_a_win_that_disagrees() -> None:
+    ron = {k: v for k, v in PINFU_RON.items() if k != "winner"}
+    with pytest.raises(RequestError, match=re.escape("wins: at most 3 wins ") + ".*" + re.escape(", not 4")):
+        settle({"wins": [{**ron, "winner": w} for w in (1, 2, 3, 1)]})
+    with pytest.raises(RequestError, match=re.escape("wins: at most 2 wins")):
+        settle({"players": 3, "wins": [{**ron, "winner": w} for w in (1, 2, 1)]})
+    # a win's rules, players, dealer or round wind must be the request's (or its default)
+    with pytest.raises(
+        RequestError, match=re.escape("wins[0].rules: 'mleague' differs from the request's 'tenhou'")
+    ):
+        settle({"wins": [{**PINFU_RON, "rules": "mleague"}]})
+    with pytest.raises(RequestError, match=re.escape("wins[0].dealer: False differs from the request's 0")):
+        settle({"dealer": 0, "wins": [{**PINFU_RON, "dealer": False}]})
+    with pytest.raises(
+        RequestError, match=re.escape("wins[0].round_wind: 'S' differs from the request's 'E' (its default")
+    ):
+        settle({"wins": [{**PINFU_RON, "round_wind": "S"}]})
+    same = settle({"rules": "tenhou", "dealer": 0, "wins": [{**PINFU_RON, "rules": "tenhou", "dealer": 0}]})
+    assert same == settle({"wins": [PINFU_RON]})
+
+
+def test_a_draw_reason_is_an_abortive_draw() -> None:
+    with pytest.raises(RequestError, match=re.escape("draw.reason: 'sleepy' is not one of kyuushu_kyuuhai")):
+        settle({"draw": {"kind": "abortive", "reason": "sleepy"}})
+    with pytest.raises(RequestError, match=re.escape("draw.reason: only an abortive draw has a reason")):
+        settle({"draw": {"kind": "exhaustive", "reason": "kyuushu_kyuuhai"}})
+    assert settle({"draw": {"kind": "abortive", "reason": "sanchahou"}})["reason"] == "sanchahou"
+
+
+def test_messages_stay_short_whatever_the_input() -> None:
+    deep: Any = []
+    for _ in range(100_000):
+        deep = [deep]
+    for change in ({"hand": deep}, {"colour" * 10_000: 1}, {"round_wind": "E" * 10**6}, {"melds": [deep]}):
+        with pytest.raises(TenbouError) as e:
+            score({**PINFU_RON, **change})
+        assert len(str(e.value)) < 300

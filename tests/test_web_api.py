@@ -3,6 +3,7 @@ errors as 422 with the error object, the OpenAPI document, the rules catalogue, 
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 import subprocess
@@ -11,6 +12,7 @@ import warnings
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
 
 pytest.importorskip("fastapi", reason="the web extra is not installed (pip install 'tenbou[web]')")
 pytest.importorskip("httpx", reason="FastAPI's test client needs httpx")
@@ -20,11 +22,14 @@ with warnings.catch_warnings():  # newer Starlette warns that its test client st
     from fastapi.testclient import TestClient
 
 from tenbou import cli
-from tenbou.api import score, settle
+from tenbou.api import loads_request, score, settle
 from tenbou.errors import TenbouError
 from tenbou.rules import OPTION_SPECS, get_preset, preset_ids
 from tenbou.web import app as web_app
 from tenbou.web import create_app, tile_pictures
+from tenbou.web.app import MAX_BODY, BodyGuard
+
+from .requestgen import bad_bodies, bad_score_requests, bad_settle_requests
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -48,9 +53,15 @@ def client() -> TestClient:
     return TestClient(create_app(), raise_server_exceptions=False)
 
 
+def assert_secure(response: Any) -> None:
+    assert response.headers["x-content-type-options"] == "nosniff"
+    assert response.headers["content-security-policy"].startswith("default-src 'self'")
+
+
 def assert_error(response: Any, status: int = 422, code: str | None = None) -> dict[str, str]:
     assert response.status_code == status, response.text
     assert response.headers["content-type"].startswith("application/json")
+    assert_secure(response)
     body = response.json()
     assert set(body) == {"error"} and set(body["error"]) == {"code", "message"}, body
     assert isinstance(body["error"]["code"], str) and body["error"]["message"]
@@ -153,6 +164,12 @@ def test_bad_settle_request_is_422(client: TestClient) -> None:
         pytest.param("[1, 2]", "must be a JSON object", id="array"),
         pytest.param('"23m55p"', "must be a JSON object", id="string"),
         pytest.param("", "missing", id="empty"),
+        pytest.param(b'{"winner": 1, "hand": "23m\xff"}', "not UTF-8", id="not-utf8"),
+        pytest.param('{"riichi": true, "riichi": false}', "the key 'riichi' is given twice", id="key-twice"),
+        pytest.param('{"honba": ' + "1" * 5000 + "}", "an integer of 5000 digits", id="5000-digits"),
+        pytest.param("[" * 30_000 + "]" * 30_000, "more than 20 deep", id="nested-30000"),
+        pytest.param('{"honba": NaN}', "NaN is not JSON", id="nan"),
+        pytest.param('{"hand": "\\ud800"}', "not Unicode text", id="lone-surrogate"),
     ],
 )
 @pytest.mark.parametrize("path", ["/api/score", "/api/settle"])
@@ -161,6 +178,196 @@ def test_unreadable_body_is_422_with_the_error_object(
 ) -> None:
     r = client.post(path, content=content, headers={"content-type": "application/json"})
     assert words in assert_error(r, code="request")["message"]
+
+
+def test_a_body_that_is_not_json_by_its_type_is_415(client: TestClient) -> None:
+    r = client.post("/api/score", content=json.dumps(DAISANGEN), headers={"content-type": "text/plain"})
+    assert "must be JSON" in assert_error(r, status=415, code="request")["message"]
+    for media in ("application/json; charset=utf-8", "application/problem+json"):
+        assert client.post(
+            "/api/score", content=json.dumps(DAISANGEN), headers={"content-type": media}
+        ).is_success
+    r = client.post("/api/score", content=json.dumps(DAISANGEN).encode(), headers={"content-type": ""})
+    assert r.status_code == 415
+    # no Content-Type at all: read as JSON
+    no_type = client.build_request("POST", "/api/score", content=json.dumps(DAISANGEN))
+    assert "content-type" not in no_type.headers
+    assert client.send(no_type).json() == score(DAISANGEN)
+
+
+def test_a_body_over_the_limit_is_413(monkeypatch: pytest.MonkeyPatch) -> None:
+    # (the test client waits for the answer before it says the body is over: no lingering here)
+    monkeypatch.setattr(web_app, "_LINGER_SECONDS", 0.05)
+    small = TestClient(create_app(max_body=1000), raise_server_exceptions=False)
+    body = json.dumps({**DAISANGEN, "ura_indicators": []}).encode()
+    assert small.post("/api/score", content=body).status_code == 200
+    padded = body[:-1] + b" " * (1001 - len(body)) + b"}"
+    error = assert_error(small.post("/api/score", content=padded), status=413, code="request")
+    assert error["message"] == "the request body is larger than 1000 bytes"
+    # chunked (no Content-Length)
+    assert_error(small.post("/api/score", content=iter([b" " * 400] * 3)), status=413, code="request")
+    # the default limit
+    assert_error(TestClient(create_app()).post("/api/score", content=b" " * (MAX_BODY + 1)), status=413)
+
+
+def _run_guard(guard: BodyGuard, messages: list[dict[str, Any]], *, stall: bool) -> list[dict[str, Any]]:
+    """Run the guard on one request whose body arrives as ``messages`` (then nothing, if ``stall``)."""
+    sent: list[dict[str, Any]] = []
+
+    async def go() -> None:
+        queue = list(messages)
+
+        async def receive() -> dict[str, Any]:
+            if queue:
+                return queue.pop(0)
+            if stall:
+                await asyncio.sleep(3600)
+            return {"type": "http.disconnect"}
+
+        async def send(message: dict[str, Any]) -> None:
+            sent.append(message)
+
+        scope = {"type": "http", "method": "POST", "path": "/api/score", "headers": []}
+        await asyncio.wait_for(guard(scope, receive, send), 10)
+
+    asyncio.run(go())
+    return sent
+
+
+def test_a_body_that_does_not_arrive_in_time_is_408() -> None:
+    async def app(scope: Any, receive: Any, send: Any) -> None:  # pragma: no cover - never reached
+        raise AssertionError("the app must not see a request whose body did not arrive")
+
+    guard = BodyGuard(app, body_timeout=0.2)
+    sent = _run_guard(guard, [{"type": "http.request", "body": b'{"win', "more_body": True}], stall=True)
+    assert sent[0]["status"] == 408 and (b"connection", b"close") in sent[0]["headers"]
+    assert (b"x-content-type-options", b"nosniff") in sent[0]["headers"]
+    error = json.loads(b"".join(m.get("body", b"") for m in sent[1:]))
+    assert error == {"error": {"code": "request", "message": "the request body did not arrive within 0.2 s"}}
+    # a client that goes away: nothing is answered, the app is not called
+    assert _run_guard(guard, [{"type": "http.request", "body": b"{", "more_body": True}], stall=False) == []
+
+
+def test_a_body_over_the_limit_is_never_held(monkeypatch: pytest.MonkeyPatch) -> None:
+    async def app(scope: Any, receive: Any, send: Any) -> None:  # pragma: no cover - never reached
+        raise AssertionError("the app must not see a request over the limit")
+
+    monkeypatch.setattr(web_app, "_LINGER_BYTES", 10_000)
+    pieces = [{"type": "http.request", "body": b" " * 400, "more_body": True} for _ in range(1000)]
+    sent = _run_guard(BodyGuard(app, max_body=1000), pieces, stall=False)
+    assert sent[0]["status"] == 413
+    # the answer is sent at once; then at most _LINGER_BYTES more are read (and dropped) before it
+    # ends, so that a client still sending reads the answer instead of a reset
+    assert sent[1]["more_body"] is True and sent[-1] == {"type": "http.response.body", "body": b""}
+    assert json.loads(sent[1]["body"])["error"]["code"] == "request"
+
+
+def test_the_guard_hands_the_whole_body_to_the_app_once() -> None:
+    seen: list[Any] = []
+
+    async def app(scope: Any, receive: Any, send: Any) -> None:
+        seen.append(await receive())
+        seen.append(await receive())
+        await send(
+            {"type": "http.response.start", "status": 200, "headers": [(b"x-content-type-options", b"x")]}
+        )
+        await send({"type": "http.response.body", "body": b"ok"})
+
+    pieces = [{"type": "http.request", "body": b, "more_body": b != b"}"} for b in (b"{", b'"a": 1', b"}")]
+    sent = _run_guard(BodyGuard(app), pieces, stall=False)
+    assert seen == [
+        {"type": "http.request", "body": b'{"a": 1}', "more_body": False},
+        {"type": "http.disconnect"},
+    ]
+    headers = sent[0]["headers"]
+    assert [v for k, v in headers if k == b"x-content-type-options"] == [b"x"]  # the app's own is kept
+    assert any(k == b"content-security-policy" for k, _ in headers)
+
+
+def test_every_response_carries_nosniff_and_the_csp(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    responses = [
+        client.get("/"),
+        client.get("/static/app.js"),
+        client.get("/api/rules"),
+        client.get("/api/rules/tenhou"),
+        client.post("/api/score", json=DAISANGEN),
+        client.get("/nothing"),
+        client.get("/api/score"),
+        client.post("/api/score", json={"hand": 1}),
+        client.post("/api/score", content=b" " * (MAX_BODY + 1)),
+        client.post("/api/score", content=b"{}", headers={"content-type": "text/plain"}),
+        client.get("/api/rules/nothing"),
+    ]
+    assert sorted({r.status_code for r in responses}) == [200, 404, 405, 413, 415, 422]
+    for r in responses:
+        assert_secure(r)
+
+    def broken(request: object) -> dict[str, Any]:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(web_app, "score", broken)
+    assert_secure(client.post("/api/score", json=DAISANGEN))
+
+
+# -- generated bad requests: 422 with the error object, never 500 -----------------------------------
+
+WEB = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+WEB_SLOW = settings(max_examples=2500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def _same_as_the_api(client: TestClient, path: str, request: dict[str, Any]) -> None:
+    handler = score if path == "/api/score" else settle
+    r = client.post(path, content=json.dumps(request, allow_nan=True).encode())
+    assert_secure(r)
+    try:
+        expected = handler(loads_request(json.dumps(request, allow_nan=True)))
+    except TenbouError as e:
+        assert {"error": assert_error(r)} == e.to_dict()
+    else:
+        assert r.status_code == 200 and r.json() == expected
+
+
+def _a_body(client: TestClient, path: str, body: bytes) -> None:
+    r = client.post(path, content=body, headers={"content-type": "application/json"})
+    assert r.status_code != 500, r.text
+    assert_secure(r)
+    if r.status_code != 200:
+        assert_error(r, status=r.status_code)
+        assert r.status_code == (413 if len(body) > MAX_BODY else 422)
+
+
+@WEB
+@given(bad_score_requests())
+def test_generated_score_requests_answer_as_the_api(client: TestClient, request_body: dict[str, Any]) -> None:
+    _same_as_the_api(client, "/api/score", request_body)
+
+
+@WEB
+@given(bad_settle_requests())
+def test_generated_settle_requests_answer_as_the_api(
+    client: TestClient, request_body: dict[str, Any]
+) -> None:
+    _same_as_the_api(client, "/api/settle", request_body)
+
+
+@WEB
+@given(bad_bodies())
+def test_generated_bodies_are_422_never_500(client: TestClient, body: bytes) -> None:
+    _a_body(client, "/api/score", body)
+    _a_body(client, "/api/settle", body)
+
+
+@pytest.mark.slow
+@WEB_SLOW
+@given(bad_score_requests(), bad_settle_requests(), bad_bodies())
+def test_generated_requests_and_bodies_long(
+    client: TestClient, score_body: dict[str, Any], settle_body: dict[str, Any], body: bytes
+) -> None:
+    _same_as_the_api(client, "/api/score", score_body)
+    _same_as_the_api(client, "/api/settle", settle_body)
+    _a_body(client, "/api/score", body)
 
 
 def test_unknown_path_and_method_keep_the_error_shape(client: TestClient) -> None:
@@ -193,6 +400,8 @@ def test_rules_lists_every_preset_with_sources(client: TestClient) -> None:
         for entry in p["options"].values():
             assert "value" in entry and entry["source"]
     assert body["options"]["pao_honba"]["choices"] == ["liable", "discarder", "split", "normal", "rest"]
+    assert body["options"]["honba_unit"]["range"] == [0, 10_000] and "range" not in body["options"]["kiriage"]
+    assert body["options"]["uma"]["range"] == [-1000, 1000]
 
 
 def test_one_preset_by_id_or_alias(client: TestClient) -> None:
@@ -291,4 +500,21 @@ def test_serve_runs_uvicorn(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(uvicorn, "run", fake_run)
     assert cli.main(["serve", "--host", "0.0.0.0", "--port", "8123"]) == 0
     assert seen["host"] == "0.0.0.0" and seen["port"] == 8123
+    assert type(seen["app"]).__name__ == "FastAPI"
+
+
+def test_serve_runs_uvicorn_with_the_limits(monkeypatch: pytest.MonkeyPatch) -> None:
+    import uvicorn
+    from uvicorn.protocols.http.h11_impl import H11Protocol
+
+    seen: dict[str, Any] = {}
+
+    def fake_run(app: object, **kwargs: Any) -> None:
+        seen.update(kwargs, app=app)
+
+    monkeypatch.setattr(uvicorn, "run", fake_run)
+    web_app.serve("127.0.0.1", 8124, log_level="warning", head_timeout=3)
+    assert seen["host"] == "127.0.0.1" and seen["port"] == 8124 and seen["log_level"] == "warning"
+    assert issubclass(seen["http"], H11Protocol) and seen["timeout_keep_alive"] == 5
+    assert seen["limit_concurrency"] == 1000 and seen["h11_max_incomplete_event_size"] == 16 * 1024
     assert type(seen["app"]).__name__ == "FastAPI"

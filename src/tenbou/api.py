@@ -16,10 +16,12 @@ tenbou.errors.NotationError: hand: '8z' is not a tile (honours are 1z-7z) in '12
 
 from __future__ import annotations
 
+import json
+import re
 from collections.abc import Mapping
 from typing import Any, Final
 
-from .errors import NotationError, RequestError, TenbouError
+from .errors import NotationError, RequestError, TenbouError, shown
 from .hand import Hand, Meld, MeldType, Situation
 from .pao import Liability, daiminkan_meld, liabilities
 from .payment import (
@@ -31,13 +33,16 @@ from .payment import (
     settle_win,
     settle_wins,
 )
-from .rules import Rules, rules_from_request
+from .rules import ABORTIVE_DRAWS, Rules, rules_from_request
 from .scoring import FuItem, HandScore, score_hand
 from .tiles import Tile, Wind, parse_tiles
 from .yaku import YAKU_BY_ID
 
 __all__ = [
+    "MAX_DEPTH",
+    "MAX_INT_DIGITS",
     "hand_score_to_dict",
+    "loads_request",
     "parse_win_request",
     "score",
     "settle",
@@ -98,7 +103,7 @@ def _read_fields(request: dict[str, Any], count: int) -> list[Any]:
     for key, value in request.items():
         i = _FIELD_INDEX.get(key)
         if i is None or i >= count:
-            raise RequestError(f"unknown field {key!r}")
+            raise RequestError(f"unknown field {shown(key)}")
         values[i] = value
     return values
 
@@ -110,7 +115,7 @@ _WINDS: Final = {w.value: w for w in Wind}
 
 def _field_tiles(value: object, field: str) -> tuple[Tile, ...]:
     if not isinstance(value, str):
-        raise RequestError(f"{field}: expected tiles in mpsz notation (a string), not {value!r}")
+        raise RequestError(f"{field}: expected tiles in mpsz notation (a string), not {shown(value)}")
     try:
         return parse_tiles(value)
     except NotationError as e:
@@ -133,24 +138,38 @@ def _one_tile(value: object, field: str, index: int | None = None) -> Tile:
         field = f"{field}[{index}]"
     tiles = _field_tiles(value, field)
     if len(tiles) != 1:
-        raise NotationError(f"{field}: expected one tile, not {value!r}")
+        raise NotationError(f"{field}: expected one tile, not {shown(value)}")
     return tiles[0]
 
 
-def _int(req: dict[str, Any], key: str, default: int | None = None, field: str | None = None) -> int:
-    value = req.get(key, default)
-    name = field or key
-    if value is None:
-        raise RequestError(f"{name}: missing (an integer is required)")
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise RequestError(f"{name}: expected an integer, not {value!r}")
+#: the range of each number of a request (docs/json-api.md, "Numbers"): besides these, seats are
+#: 0..players-1 and ``players`` is one of the rules' player counts
+_MAX_HONBA: Final = 999
+_MAX_STICKS: Final = 999
+_MAX_KITA: Final = 4
+_MAX_MELDS: Final = 4
+
+
+def _number(value: object, field: str, high: int) -> int:
+    """An integer field of the request in its range 0..``high``."""
+    if value is None or value is _ABSENT:
+        raise RequestError(f"{field}: missing (an integer is required)")
+    if type(value) is not int:
+        raise RequestError(f"{field}: expected an integer, not {shown(value)}")
+    if not 0 <= value <= high:
+        raise RequestError(f"{field}: expected an integer 0..{high}, not {shown(value)}")
     return value
 
 
-def _count(req: dict[str, Any], key: str) -> int:
-    value = _int(req, key, 0)
-    if value < 0:
-        raise RequestError(f"{key}: must not be negative, not {value}")
+def _players(value: object, rules: Rules) -> int:
+    """``players``: one of the rules' player counts (the first when left out)."""
+    if value is _ABSENT:
+        return rules.players[0]
+    if type(value) is not int or value not in rules.players:
+        raise RequestError(
+            f"players: these rules are played by {' or '.join(map(str, rules.players))} players, "
+            f"not {shown(value)}"
+        )
     return value
 
 
@@ -161,7 +180,7 @@ def _indicators(value: object, key: str) -> tuple[Tile, ...]:
         return tuple([_one_tile(v, key, i) for i, v in enumerate(value)])
     if type(value) is str:
         return _field_tiles(value, key)
-    raise RequestError(f"{key}: expected a list of tiles, not {value!r}")
+    raise RequestError(f"{key}: expected a list of tiles, not {shown(value)}")
 
 
 def _meld(obj: object, i: int) -> Meld:
@@ -193,20 +212,21 @@ _MELDS: Final[dict[tuple[str, str, int | None, str | None], Meld]] = {}
 def _new_meld(obj: object, i: int) -> Meld:
     field = f"melds[{i}]"
     if not isinstance(obj, Mapping):
-        raise RequestError(f"{field}: expected an object with type, tiles and from, not {obj!r}")
+        raise RequestError(f"{field}: expected an object with type, tiles and from, not {shown(obj)}")
     bad = set(obj) - _MELD_KEYS
     if bad:
-        raise RequestError(f"{field}: unknown field {sorted(bad)[0]!r} (expected type, tiles, from, called)")
+        first = next(k for k in obj if k not in _MELD_KEYS)
+        raise RequestError(f"{field}: unknown field {shown(first)} (expected type, tiles, from, called)")
     raw_type = obj.get("type")
     mtype = _MELD_TYPES.get(raw_type) if isinstance(raw_type, str) else None
     if mtype is None:
         raise RequestError(
-            f"{field}.type: {obj.get('type')!r} is not one of chi, pon, daiminkan, kakan, ankan"
+            f"{field}.type: {shown(obj.get('type'))} is not one of chi, pon, daiminkan, kakan, ankan"
         )
     tiles = _field_tiles(obj.get("tiles"), f"{field}.tiles")
     src = obj.get("from")
     if src is not None and (isinstance(src, bool) or not isinstance(src, int)):
-        raise RequestError(f"{field}.from: expected a seat number, not {src!r}")
+        raise RequestError(f"{field}.from: expected a seat number, not {shown(src)}")
     called = obj.get("called")
     called_tile = None if called is None else _one_tile(called, f"{field}.called")
     try:
@@ -237,7 +257,7 @@ def parse_win_request(
         if allowed is not _SCORE_KEYS:
             for key in request:
                 if key not in allowed:
-                    raise RequestError(f"unknown field {key!r}")
+                    raise RequestError(f"unknown field {shown(key)}")
     hand, situation, rules, _ = _parse_win(request, count, rules)
     return hand, situation, rules
 
@@ -251,34 +271,37 @@ def _parse_win(
         raw_rules = v[_F_RULES]
         rules = rules_from_request("tenhou" if raw_rules is _ABSENT else raw_rules)
     players = v[_F_PLAYERS]
-    if players is _ABSENT:
-        players = rules.players[0]
-    elif type(players) is not int:
-        players = _int(request, "players")
+    if type(players) is not int or players not in rules.players:
+        players = _players(players, rules)
     winner = v[_F_WINNER]
-    if type(winner) is not int:
-        winner = _int(request, "winner")
+    if type(winner) is not int or not 0 <= winner < players:
+        if winner is _ABSENT or winner is None:
+            raise RequestError("winner: missing (the winner's seat is required)")
+        winner = _seat(winner, "winner", players)
     dealer = v[_F_DEALER]
     if dealer is _ABSENT:
         dealer = 0
-    elif type(dealer) is not int:
-        dealer = _int(request, "dealer")
+    elif type(dealer) is not int or not 0 <= dealer < players:
+        dealer = _seat(dealer, "dealer", players)
     discarder = v[_F_FROM]
     if discarder is _ABSENT:
         discarder = None
-    elif discarder is not None and type(discarder) is not int:
-        raise RequestError(f"from: expected the discarder's seat or null for a tsumo, not {discarder!r}")
+    elif discarder is not None and (type(discarder) is not int or not 0 <= discarder < players):
+        raise RequestError(
+            f"from: expected the discarder's seat 0..{players - 1} or null for a tsumo, "
+            f"not {shown(discarder)}"
+        )
     raw_wind = v[_F_ROUND_WIND]
     wind = Wind.EAST if raw_wind is _ABSENT else _WINDS.get(raw_wind) if type(raw_wind) is str else None
     if wind is None:
-        raise RequestError(f"round_wind: {raw_wind!r} is not one of E, S, W, N")
+        raise RequestError(f"round_wind: {shown(raw_wind)} is not one of E, S, W, N")
     flags = v[_F_FLAG0 : _F_FLAG0 + len(_FLAGS)]
     for i in range(len(_FLAGS)):
         flag = flags[i]
         if flag is _ABSENT:
             flags[i] = False
         elif flag is not False and flag is not True:
-            raise RequestError(f"{_FLAGS[i]}: expected true or false, not {flag!r}")
+            raise RequestError(f"{_FLAGS[i]}: expected true or false, not {shown(flag)}")
     raw_hand = v[_F_HAND]
     if raw_hand is _ABSENT:
         raise RequestError("hand: missing (the concealed tiles without the winning tile)")
@@ -291,7 +314,9 @@ def _parse_win(
     if raw_melds is _ABSENT or raw_melds is None:
         raw_melds = []
     elif type(raw_melds) is not list:
-        raise RequestError(f"melds: expected a list, not {raw_melds!r}")
+        raise RequestError(f"melds: expected a list, not {shown(raw_melds)}")
+    elif len(raw_melds) > _MAX_MELDS:
+        raise RequestError(f"melds: at most {_MAX_MELDS} melds, not {len(raw_melds)}")
     melds = tuple([_meld(m, i) for i, m in enumerate(raw_melds)])
     try:
         hand = Hand(concealed, melds, win)
@@ -300,8 +325,8 @@ def _parse_win(
     kita = v[_F_KITA]
     if kita is _ABSENT:
         kita = 0
-    elif type(kita) is not int or kita < 0:
-        kita = _count(request, "kita")
+    elif type(kita) is not int or not 0 <= kita <= _MAX_KITA:
+        kita = _number(kita, "kita", _MAX_KITA)
     riichi, double_riichi, ippatsu, rinshan, chankan, haitei, houtei, tenhou, chiihou, renhou = flags
     situation = Situation(
         players,
@@ -372,8 +397,9 @@ def hand_score_to_dict(hs: HandScore) -> dict[str, Any]:
 
 
 def _seat(value: object, field: str, players: int) -> int:
+    """A seat field: an integer 0..players-1."""
     if type(value) is not int or not 0 <= value < players:
-        raise RequestError(f"{field}: expected a seat 0..{players - 1}, not {value!r}")
+        raise RequestError(f"{field}: expected a seat 0..{players - 1}, not {shown(value)}")
     return value
 
 
@@ -391,7 +417,7 @@ def _liabilities(
     out: list[Liability] = []
     if raw_pao is not _ABSENT:
         if not isinstance(raw_pao, list):
-            raise RequestError(f"{where}pao: expected a list of {{yaku, seat}} objects, not {raw_pao!r}")
+            raise RequestError(f"{where}pao: expected a list of {{yaku, seat}} objects, not {shown(raw_pao)}")
         for i, item in enumerate(raw_pao):
             field = f"{where}pao[{i}]"
             if (
@@ -400,16 +426,19 @@ def _liabilities(
                 or "yaku" not in item
                 or "seat" not in item
             ):
-                raise RequestError(f"{field}: expected an object with 'yaku' and 'seat', not {item!r}")
-            if item["yaku"] not in yakuman:
+                raise RequestError(f"{field}: expected an object with 'yaku' and 'seat', not {shown(item)}")
+            yaku = item["yaku"]
+            if type(yaku) is not str or yaku not in yakuman:
                 raise RequestError(
-                    f"{field}.yaku: {item['yaku']!r} is not a yakuman of this hand "
+                    f"{field}.yaku: {shown(yaku)} is not a yakuman of this hand "
                     f"({', '.join(yakuman) or 'it has none'})"
                 )
+            if any(x.yaku == yaku for x in out):
+                raise RequestError(f"{field}.yaku: {yaku!r} is named twice (a yakuman has one liable player)")
             seat = _seat(item["seat"], f"{field}.seat", s.players)
             if seat == s.winner:
                 raise RequestError(f"{field}.seat: the winner cannot be liable for their own hand")
-            out.append(Liability(item["yaku"], seat, "explicit"))
+            out.append(Liability(yaku, seat, "explicit"))
     else:
         out.extend(liabilities(hand.melds, s.winner, yakuman, rules))
     kan_from = None if raw_kan_from is _ABSENT else raw_kan_from
@@ -438,9 +467,14 @@ def _liabilities(
     return tuple(out)
 
 
-def _wareme(req: dict[str, Any], players: int) -> int | None:
-    value = req.get("wareme")
-    return None if value is None else _seat(value, "wareme", players)
+def _wareme(value: object, players: int, rules: Rules) -> int | None:
+    """``wareme``: a seat, under rules that play wareme (``null`` or left out: none)."""
+    if value is None or value is _ABSENT:
+        return None
+    seat = _seat(value, "wareme", players)
+    if not rules.wareme:
+        raise RequestError("wareme: these rules play without wareme (割れ目)")
+    return seat
 
 
 def win_settlement_to_dict(w: WinSettlement) -> dict[str, Any]:
@@ -469,16 +503,16 @@ def score(request: Mapping[str, Any]) -> dict[str, Any]:
     honba = v[_F_HONBA]
     if honba is _ABSENT:
         honba = 0
-    elif type(honba) is not int or honba < 0:
-        honba = _count(req, "honba")
+    elif type(honba) is not int or not 0 <= honba <= _MAX_HONBA:
+        honba = _number(honba, "honba", _MAX_HONBA)
     sticks = v[_F_STICKS]
     if sticks is _ABSENT:
         sticks = 0
-    elif type(sticks) is not int or sticks < 0:
-        sticks = _count(req, "riichi_sticks")
+    elif type(sticks) is not int or not 0 <= sticks <= _MAX_STICKS:
+        sticks = _number(sticks, "riichi_sticks", _MAX_STICKS)
     hs = score_hand(hand, situation, rules)
     pao = _liabilities(v[_F_PAO], v[_F_KAN_FROM], hand, hs)
-    wareme = None if v[_F_WAREME] is _ABSENT else _wareme(req, situation.players)
+    wareme = None if v[_F_WAREME] is _ABSENT else _wareme(v[_F_WAREME], situation.players, rules)
     return win_settlement_to_dict(settle_win(hs, pao, honba, sticks, wareme))
 
 
@@ -487,6 +521,8 @@ _SETTLE_KEYS: Final = frozenset(
 )
 _SHARED: Final = ("rules", "players", "dealer", "round_wind")
 _DRAW_KEYS: Final = frozenset({"kind", "tenpai", "nagashi", "reason"})
+#: the reasons of an abortive draw: those of ``abortive_draws`` and a triple ron
+_DRAW_REASONS: Final = (*ABORTIVE_DRAWS, "sanchahou")
 
 
 def settle(request: Mapping[str, Any]) -> dict[str, Any]:
@@ -505,21 +541,20 @@ def settle_request(request: Mapping[str, Any], *, rules: Rules | None = None) ->
     With ``rules`` given (as the round engine does), the request has no ``rules`` field."""
     request = _as_dict(request)
     if not _SETTLE_KEYS.issuperset(request):
-        raise RequestError(f"unknown field {next(k for k in request if k not in _SETTLE_KEYS)!r}")
+        raise RequestError(f"unknown field {shown(next(k for k in request if k not in _SETTLE_KEYS))}")
+    # the fields a win shares with the request: their values (or defaults), which a win may repeat
+    shared: dict[str, Any] = {}
     if rules is None:
-        rules = rules_from_request(request.get("rules", "tenhou"))
+        shared["rules"] = request.get("rules", "tenhou")
+        rules = rules_from_request(shared["rules"])
     elif "rules" in request:
         raise RequestError("rules: given twice (in the request and as an argument)")
-    players = request.get("players", rules.players[0])
-    if players not in rules.players or type(players) is not int:
-        raise RequestError(
-            f"players: these rules are played by {' or '.join(map(str, rules.players))} players, "
-            f"not {players!r}"
-        )
+    players = _players(request.get("players", _ABSENT), rules)
     dealer = _seat(request.get("dealer", 0), "dealer", players)
-    honba = _count(request, "honba")
-    sticks = _count(request, "riichi_sticks")
-    wareme = _wareme(request, players)
+    shared.update(players=players, dealer=dealer, round_wind=request.get("round_wind", "E"))
+    honba = _number(request.get("honba", 0), "honba", _MAX_HONBA)
+    sticks = _number(request.get("riichi_sticks", 0), "riichi_sticks", _MAX_STICKS)
+    wareme = _wareme(request.get("wareme"), players, rules)
     has_wins, has_draw = "wins" in request, "draw" in request
     if has_wins == has_draw:
         raise RequestError("give exactly one of 'wins' (a list of wins) and 'draw'")
@@ -528,20 +563,30 @@ def settle_request(request: Mapping[str, Any], *, rules: Rules | None = None) ->
     else:
         raw_wins = request["wins"]
         if not isinstance(raw_wins, list) or not raw_wins:
-            raise RequestError(f"wins: expected a non-empty list of winning hands, not {raw_wins!r}")
+            raise RequestError(f"wins: expected a non-empty list of winning hands, not {shown(raw_wins)}")
+        if len(raw_wins) > players - 1:
+            raise RequestError(
+                f"wins: at most {players - 1} wins (one tsumo, or a ron by each player but the "
+                f"discarder), not {len(raw_wins)}"
+            )
         wins = []
         for i, win in enumerate(raw_wins):
             where = f"wins[{i}]."
             if not isinstance(win, Mapping):
-                raise RequestError(f"wins[{i}]: expected an object, not {win!r}")
+                raise RequestError(f"wins[{i}]: expected an object, not {shown(win)}")
             merged = dict(win)
             for key in _SHARED:
-                if key in request:
-                    if key in win and win[key] != request[key]:
+                if key in win:
+                    if key not in shared:
+                        raise RequestError(f"{where}{key}: the rules are given as an argument")
+                    mine, theirs = win[key], shared[key]
+                    if type(mine) is not type(theirs) or mine != theirs:
+                        default = "" if key in request else " (its default)"
                         raise RequestError(
-                            f"{where}{key}: {win[key]!r} differs from the request's {request[key]!r}"
+                            f"{where}{key}: {shown(mine)} differs from the request's {shown(theirs)}{default}"
                         )
-                    merged[key] = request[key]
+            merged.pop("rules", None)
+            merged.update(players=players, dealer=dealer, round_wind=shared["round_wind"])
             for key in ("honba", "riichi_sticks", "wareme"):
                 if key in win:
                     raise RequestError(f"{where}{key}: give it once, at the top of the request")
@@ -557,17 +602,17 @@ def settle_request(request: Mapping[str, Any], *, rules: Rules | None = None) ->
 
 def _settle_draw(raw: object, rules: Rules, players: int, dealer: int, honba: int, sticks: int) -> Settlement:
     if not isinstance(raw, Mapping):
-        raise RequestError(f"draw: expected an object with 'kind', not {raw!r}")
+        raise RequestError(f"draw: expected an object with 'kind', not {shown(raw)}")
     if not _DRAW_KEYS.issuperset(raw):
-        raise RequestError(f"draw: unknown field {next(k for k in raw if k not in _DRAW_KEYS)!r}")
+        raise RequestError(f"draw: unknown field {shown(next(k for k in raw if k not in _DRAW_KEYS))}")
     kind = raw.get("kind")
     if kind not in ("exhaustive", "abortive"):
-        raise RequestError(f"draw.kind: {kind!r} is not 'exhaustive' or 'abortive'")
+        raise RequestError(f"draw.kind: {shown(kind)} is not 'exhaustive' or 'abortive'")
     seats: dict[str, list[int]] = {}
     for name in ("tenpai", "nagashi"):
         value = raw.get(name, [])
         if not isinstance(value, list):
-            raise RequestError(f"draw.{name}: expected a list of seats, not {value!r}")
+            raise RequestError(f"draw.{name}: expected a list of seats, not {shown(value)}")
         seats[name] = [_seat(v, f"draw.{name}[{i}]", players) for i, v in enumerate(value)]
         if len(set(seats[name])) != len(seats[name]):
             raise RequestError(f"draw.{name}: a seat is listed twice")
@@ -576,8 +621,11 @@ def _settle_draw(raw: object, rules: Rules, players: int, dealer: int, honba: in
     if seats["nagashi"] and rules.nagashi_mangan == "none":
         raise RequestError("draw.nagashi: these rules play without nagashi mangan")
     reason = raw.get("reason")
-    if reason is not None and not isinstance(reason, str):
-        raise RequestError(f"draw.reason: expected a string, not {reason!r}")
+    if reason is not None:
+        if kind != "abortive":
+            raise RequestError("draw.reason: only an abortive draw has a reason")
+        if type(reason) is not str or reason not in _DRAW_REASONS:
+            raise RequestError(f"draw.reason: {shown(reason)} is not one of {', '.join(_DRAW_REASONS)}")
     return settle_draw(
         rules, players, dealer, honba, sticks, str(kind), seats["tenpai"], seats["nagashi"], reason
     )
@@ -604,3 +652,110 @@ def settlement_to_dict(st: Settlement) -> dict[str, Any]:
 def error_to_dict(error: TenbouError) -> dict[str, Any]:
     """The JSON error object for an error."""
     return error.to_dict()
+
+
+# -- reading JSON ------------------------------------------------------------------------------------
+
+#: how deeply a request read by :func:`loads_request` may nest arrays and objects (a request of
+#: docs/json-api.md nests five deep at most)
+MAX_DEPTH: Final = 20
+#: how many digits an integer of a request read by :func:`loads_request` may have
+MAX_INT_DIGITS: Final = 20
+_STRING: Final = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
+_NOT_BRACKET: Final = re.compile(r"[^\[\]{}]+")
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    obj = dict(pairs)
+    if len(obj) != len(pairs):
+        seen = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise RequestError(f"the key {shown(key)} is given twice in one object")
+            seen.add(key)
+    return obj
+
+
+def _integer(text: str) -> int:
+    if len(text) > MAX_INT_DIGITS + (text[0] == "-"):
+        raise RequestError(f"an integer of {len(text.lstrip('-'))} digits (at most {MAX_INT_DIGITS})")
+    return int(text)
+
+
+def _constant(text: str) -> Any:
+    raise RequestError(f"{text} is not JSON (numbers are finite)")
+
+
+_DECODER: Final = json.JSONDecoder(object_pairs_hook=_object, parse_int=_integer, parse_constant=_constant)
+
+
+def _check_depth(text: str) -> None:
+    if text.count("[") + text.count("{") <= MAX_DEPTH:
+        return  # the usual request: too few brackets to nest deeper
+    depth = 0
+    for c in _NOT_BRACKET.sub("", _STRING.sub("", text)):
+        if c == "[" or c == "{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise RequestError(f"the request nests arrays and objects more than {MAX_DEPTH} deep")
+        else:
+            depth -= 1
+
+
+def _check_text(value: object) -> None:
+    """Refuse a string with a lone surrogate (from a ``\\ud800`` escape): it is not Unicode text."""
+    if type(value) is str:
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            raise RequestError(f"{shown(value)} is not Unicode text (a lone surrogate escape)") from None
+    elif type(value) is list:
+        for item in value:
+            _check_text(item)
+    elif type(value) is dict:
+        for key, item in value.items():
+            _check_text(key)
+            _check_text(item)
+
+
+def loads_request(data: bytes | str) -> Any:
+    """Read one JSON request strictly: UTF-8 (for bytes), standard JSON only, and within limits.
+    Refused with :class:`~tenbou.errors.RequestError` (code ``request``): bytes that are not
+    UTF-8, text that is not JSON (``NaN`` and ``Infinity`` included), a key given twice in one
+    object, an integer of more than :data:`MAX_INT_DIGITS` digits, arrays and objects nested more
+    than :data:`MAX_DEPTH` deep, a lone surrogate escape (``"\\ud800"``), an empty input.
+    The value is returned as read (:func:`score` and :func:`settle` refuse what is not an object).
+
+    >>> loads_request(b'{"winner": 1, "hand": "23m55p"}')
+    {'winner': 1, 'hand': '23m55p'}
+    >>> loads_request('{"riichi": true, "riichi": false}')
+    Traceback (most recent call last):
+    ...
+    tenbou.errors.RequestError: the key 'riichi' is given twice in one object
+    """
+    if isinstance(data, bytes | bytearray | memoryview):
+        raw = bytes(data)
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as e:
+            raise RequestError(
+                f"the request is not UTF-8: {shown(raw[e.start : e.start + 4])} at byte {e.start}"
+            ) from None
+    elif isinstance(data, str):
+        text = data
+    else:
+        raise RequestError(f"a request is JSON text (bytes or str), not {type(data).__name__}")
+    if not text.strip():
+        raise RequestError("the request is missing (empty input; a JSON object is required)")
+    _check_depth(text)
+    try:
+        value = _DECODER.decode(text)
+    except json.JSONDecodeError as e:
+        raise RequestError(
+            f"the request is not valid JSON: {e.msg} at line {e.lineno} column {e.colno}"
+        ) from None
+    except RecursionError:  # pragma: no cover - _check_depth refuses any nesting this deep
+        raise RequestError(f"the request nests arrays and objects more than {MAX_DEPTH} deep") from None
+    if "\\u" in text:
+        _check_text(value)
+    return value

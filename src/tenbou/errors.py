@@ -14,6 +14,7 @@ notation | '8z' is not a tile (honours are 1z-7z) in '1238z'
 
 from __future__ import annotations
 
+import reprlib
 from typing import ClassVar
 
 __all__ = [
@@ -24,6 +25,7 @@ __all__ = [
     "RequestError",
     "RuleError",
     "TenbouError",
+    "shown",
 ]
 
 
@@ -87,3 +89,36 @@ class LogFormatError(TenbouError):
     """A game record that cannot be read."""
 
     default_code: ClassVar[str] = "log_format"
+
+
+_SHOWN = reprlib.Repr()
+_SHOWN.maxlevel = 3
+_SHOWN.maxstring = 60
+_SHOWN.maxother = 60
+_SHOWN.maxlong = 40
+for _name in ("maxlist", "maxtuple", "maxdict", "maxset", "maxfrozenset"):
+    setattr(_SHOWN, _name, 6)
+
+
+def shown(value: object) -> str:
+    """``repr(value)`` for an error message, cut short: long strings, numbers and lists are
+    abbreviated and nesting is shown three levels deep, so a message stays short and its
+    making never fails, whatever the input (a 5,000-digit integer, a list nested 100,000 deep).
+
+    >>> shown("1m")
+    "'1m'"
+    >>> shown([[[[1]]]]), len(shown("x" * 10_000)) < 70
+    ('[[[[...]]]]', True)
+    >>> shown(10**5000)
+    '<an integer of 5001 digits>'
+    """
+    if type(value) is int and value.bit_length() > 128:
+        try:
+            digits = len(str(abs(value)))
+        except ValueError:  # more digits than int -> str allows (sys.set_int_max_str_digits)
+            digits = int(value.bit_length() * 0.30103) + 1
+        return f"<an integer of {digits} digits>"
+    try:
+        return _SHOWN.repr(value)
+    except Exception:  # a user object whose repr fails
+        return f"<{type(value).__name__}>"

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Final, Literal
 
-from ..errors import RuleError
+from ..errors import RuleError, shown
 
 __all__ = [
     "ABORTIVE_DRAWS",
@@ -40,21 +40,42 @@ CHIP_EVENTS: Final = ("aka_dora", "ura_dora", "ippatsu", "yakuman")
 #: abortive draws a rule set may play (a triple ron is decided by ``multiple_ron``)
 ABORTIVE_DRAWS: Final = ("kyuushu_kyuuhai", "suufon_renda", "suucha_riichi", "suukaikan")
 
+#: the ranges of the integer options (documented in docs/json-api.md): points paid per honba
+#: counter, points paid at once (a riichi stick, the noten penalty), points held (start, return,
+#: needed for riichi), uma in thousands (either sign), chips per event
+_POINTS_STEP: Final = 10_000
+_POINTS_PAID: Final = 100_000
+_POINTS_HELD: Final = 1_000_000
+_UMA: Final = 1_000
+_CHIPS: Final = 1_000
+
 OptionKind = Literal["bool", "int", "choice", "yaku_set", "int_tuple", "chip_table", "name_set", "int_list"]
 
 
 @dataclass(frozen=True, slots=True)
 class OptionSpec:
-    """How an option is typed and what it means (for validation, docs and the CLI)."""
+    """How an option is typed and what it means (for validation, docs and the CLI).
+
+    ``choices``: the allowed values of a ``choice`` or ``int`` option, the allowed elements of a set,
+    the size of an ``int_list``, the events of a ``chip_table``. ``bounds``: the inclusive range of
+    an integer (of each element of an ``int_list``, of each count of a ``chip_table``)."""
 
     name: str
     kind: OptionKind
     doc: str
     choices: tuple[object, ...] = ()
+    bounds: tuple[int, int] = (0, 0)
 
 
-def _opt(kind: OptionKind, doc: str, choices: tuple[object, ...] = ()) -> dict[str, object]:
-    return {"kind": kind, "doc": doc, "choices": choices}
+def _opt(
+    kind: OptionKind, doc: str, choices: tuple[object, ...] = (), bounds: tuple[int, int] | None = None
+) -> dict[str, object]:
+    if bounds is None:
+        if kind in ("int", "int_list", "chip_table") and not (kind == "int" and choices):
+            raise TypeError(f"an option of kind {kind} needs bounds")  # a mistake in this file
+        ints = [c for c in choices if type(c) is int] if kind == "int" else []
+        bounds = (min(ints), max(ints)) if ints else (0, 0)
+    return {"kind": kind, "doc": doc, "choices": choices, "bounds": bounds}
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,7 +107,12 @@ class Rules:
         metadata=_opt("bool", "several yakuman in one hand add up (otherwise the hand is one yakuman)")
     )
     yakuman_cap: int = field(
-        metadata=_opt("int", "largest total yakuman multiplier a hand can reach (0 = no cap)")
+        metadata=_opt(
+            "int",
+            "largest total yakuman multiplier a hand can reach (0 = no cap; no hand has more than 8, "
+            "daisuushii tsuuiisou suukantsu suuankou_tanki all counted double)",
+            bounds=(0, 8),
+        )
     )
     local_yaku: frozenset[str] = field(metadata=_opt("yaku_set", "local yaku that are played", LOCAL_YAKU))
     renhou: str = field(
@@ -108,9 +134,12 @@ class Rules:
             "int",
             "points per honba counter and per paying player: each payer of a tsumo pays it, the "
             "discarder of a ron pays it once for every other player (100: 300 a ron with four players)",
+            bounds=(0, _POINTS_STEP),
         )
     )
-    riichi_stick_points: int = field(metadata=_opt("int", "value of a riichi stick on the table"))
+    riichi_stick_points: int = field(
+        metadata=_opt("int", "value of a riichi stick on the table", bounds=(0, _POINTS_PAID))
+    )
     sanma_tsumo: str = field(
         metadata=_opt(
             "choice",
@@ -191,9 +220,11 @@ class Rules:
             ("none", "draw", "win"),
         )
     )
-    noten_penalty: int = field(metadata=_opt("int", "four players: total paid by noten to tenpai players"))
+    noten_penalty: int = field(
+        metadata=_opt("int", "four players: total paid by noten to tenpai players", bounds=(0, _POINTS_PAID))
+    )
     sanma_noten_penalty: int = field(
-        metadata=_opt("int", "three players: total paid by noten to tenpai players")
+        metadata=_opt("int", "three players: total paid by noten to tenpai players", bounds=(0, _POINTS_PAID))
     )
     renchan: str = field(
         metadata=_opt(
@@ -217,6 +248,7 @@ class Rules:
             "chips (祝儀) per event, paid by the discarder on a ron and by every other player on a tsumo, "
             "never by the liable player of pao; empty when the rules use no chips",
             CHIP_EVENTS,
+            (0, _CHIPS),
         )
     )
 
@@ -245,7 +277,9 @@ class Rules:
     )
     riichi_min_points: int = field(
         metadata=_opt(
-            "int", "points a player needs to declare riichi (0: riichi is allowed below the stick's value)"
+            "int",
+            "points a player needs to declare riichi (0: riichi is allowed below the stick's value)",
+            bounds=(0, _POINTS_HELD),
         )
     )
     daiminkan_pao_furiten: bool = field(
@@ -262,19 +296,32 @@ class Rules:
             ("tonpuu", "hanchan"),
         )
     )
-    start_points: int = field(metadata=_opt("int", "four players: each player's points at the start"))
+    start_points: int = field(
+        metadata=_opt("int", "four players: each player's points at the start", bounds=(0, _POINTS_HELD))
+    )
     return_points: int = field(
         metadata=_opt(
-            "int", "four players: points returned at the end (oka = (return - start) x players to the top)"
+            "int",
+            "four players: points returned at the end (oka = (return - start) x players to the top)",
+            bounds=(0, _POINTS_HELD),
         )
     )
     uma: tuple[int, ...] = field(
-        metadata=_opt("int_list", "four players: uma in thousands for 1st..4th (e.g. 20 10 -10 -20)", (4,))
+        metadata=_opt(
+            "int_list",
+            "four players: uma in thousands for 1st..4th (e.g. 20 10 -10 -20)",
+            (4,),
+            (-_UMA, _UMA),
+        )
     )
-    sanma_start_points: int = field(metadata=_opt("int", "three players: each player's points at the start"))
-    sanma_return_points: int = field(metadata=_opt("int", "three players: points returned at the end"))
+    sanma_start_points: int = field(
+        metadata=_opt("int", "three players: each player's points at the start", bounds=(0, _POINTS_HELD))
+    )
+    sanma_return_points: int = field(
+        metadata=_opt("int", "three players: points returned at the end", bounds=(0, _POINTS_HELD))
+    )
     sanma_uma: tuple[int, ...] = field(
-        metadata=_opt("int_list", "three players: uma in thousands for 1st..3rd", (3,))
+        metadata=_opt("int_list", "three players: uma in thousands for 1st..3rd", (3,), (-_UMA, _UMA))
     )
     tobi: bool = field(metadata=_opt("bool", "the game ends when a player's points fall below zero"))
     west_round: bool = field(
@@ -315,7 +362,13 @@ class Rules:
 
     def __post_init__(self) -> None:
         for spec in OPTION_SPECS.values():
-            _check(spec, getattr(self, spec.name))
+            value = getattr(self, spec.name)
+            typed = _value(spec, value)
+            if type(typed) is not type(value) or typed != value:
+                raise RuleError(
+                    f"rule option {spec.name!r}: {shown(value)} is not its typed value {shown(typed)} "
+                    "(Rules.replace and with_options take JSON-like values)"
+                )
 
     def __reduce__(self) -> tuple[type[Rules], tuple[object, ...]]:
         # pickle and copy rebuild the rules from their values (the compiled build cannot set the
@@ -333,9 +386,8 @@ class Rules:
         for name, value in changes.items():
             spec = OPTION_SPECS.get(name)
             if spec is None:
-                raise RuleError(f"unknown rule option {name!r}{_did_you_mean(name)}")
-            fixed[name] = value = _coerce(spec, value)
-            _check(spec, value)  # before the copy is made: a compiled Rules checks types first
+                raise RuleError(f"unknown rule option {shown(name)}{_did_you_mean(name)}")
+            fixed[name] = _value(spec, value)  # before the copy: a compiled Rules checks types first
         return dataclasses.replace(self, **fixed)  # type: ignore[arg-type]
 
     def to_dict(self) -> dict[str, object]:
@@ -362,82 +414,113 @@ class Rules:
         for name, value in values.items():
             spec = OPTION_SPECS.get(name)
             if spec is None:
-                raise RuleError(f"unknown rule option {name!r}{_did_you_mean(name)}")
-            fixed[name] = value = _coerce(spec, value)
-            _check(spec, value)
+                raise RuleError(f"unknown rule option {shown(name)}{_did_you_mean(name)}")
+            fixed[name] = _value(spec, value)
         return cls(**fixed)  # type: ignore[arg-type]
 
 
 OPTION_SPECS: Final[dict[str, OptionSpec]] = {
-    f.name: OptionSpec(f.name, f.metadata["kind"], f.metadata["doc"], tuple(f.metadata["choices"]))
+    f.name: OptionSpec(
+        f.name, f.metadata["kind"], f.metadata["doc"], tuple(f.metadata["choices"]), f.metadata["bounds"]
+    )
     for f in dataclasses.fields(Rules)
 }
 
 
-def _did_you_mean(name: str) -> str:
+def _did_you_mean(name: object) -> str:
+    if type(name) is not str or len(name) > 64:
+        return ""
     close = difflib.get_close_matches(name, OPTION_SPECS, n=1)
     return f" (did you mean {close[0]!r}?)" if close else ""
 
 
-def _coerce(spec: OptionSpec, value: object) -> object:
-    """JSON/TOML values to the option's Python type (validated in __post_init__)."""
-    if spec.kind in ("yaku_set", "name_set") and isinstance(value, list | tuple | set | frozenset):
-        return frozenset(value)
-    if spec.kind in ("int_tuple", "int_list") and isinstance(value, list | tuple):
-        return tuple(value)
-    if spec.kind == "chip_table" and isinstance(value, Mapping):
-        return tuple(sorted(value.items()))
+def _value(spec: OptionSpec, value: object) -> object:
+    """The option's typed value (sets as ``frozenset``, lists as ``tuple``, chips as sorted pairs)
+    from a JSON/TOML value or a typed one. Every value is checked here against the option's kind,
+    its element types, its choices and its range; anything else raises :class:`RuleError`
+    naming the option."""
+    kind = spec.kind
+    name = spec.name
+    if kind == "bool":
+        if value is True or value is False:
+            return value
+        raise RuleError(f"rule option {name!r} must be true or false, not {shown(value)}")
+    if kind == "int":
+        return _int_in(spec, value, f"rule option {name!r}")
+    if kind == "choice":
+        if type(value) is str and value in spec.choices:
+            return value
+        raise RuleError(f"rule option {name!r} must be one of {list(spec.choices)}, not {shown(value)}")
+    if kind == "chip_table":
+        return _chips(spec, value)
+    if not isinstance(value, list | tuple | set | frozenset):
+        raise RuleError(f"rule option {name!r} must be {_list_of(spec)}, not {shown(value)}")
+    items = list(value)
+    if kind == "yaku_set" or kind == "name_set":
+        for item in items:
+            if type(item) is not str:
+                raise RuleError(f"rule option {name!r} must be {_list_of(spec)}, not {shown(value)}")
+            if item not in spec.choices:
+                raise RuleError(f"rule option {name!r}: {shown(item)} is not one of {list(spec.choices)}")
+        typed = frozenset(items)
+        if len(typed) != len(items):
+            twice = next(item for i, item in enumerate(items) if item in items[:i])
+            raise RuleError(f"rule option {name!r}: {twice!r} is listed twice")
+        return typed
+    if type(value) is not list and type(value) is not tuple:
+        raise RuleError(f"rule option {name!r} must be {_list_of(spec)}, not {shown(value)}")
+    if kind == "int_tuple":
+        if not items or any(type(v) is not int or v not in spec.choices for v in items):
+            raise RuleError(f"rule option {name!r} must be {_list_of(spec)}, not {shown(value)}")
+        if len(set(items)) != len(items):
+            raise RuleError(f"rule option {name!r}: {shown(value)} lists a value twice")
+        return tuple(items)
+    # int_list: a fixed number of integers, each in the option's range
+    size = spec.choices[0]
+    if len(items) != size:
+        raise RuleError(f"rule option {name!r} must be a list of {size} integers, not {shown(value)}")
+    return tuple([_int_in(spec, v, f"rule option {name!r}: item {i}") for i, v in enumerate(items)])
+
+
+def _list_of(spec: OptionSpec) -> str:
+    if spec.kind == "yaku_set":
+        return "a list of yaku ids"
+    if spec.kind == "name_set":
+        return "a list of names"
+    if spec.kind == "int_tuple":
+        return f"a non-empty list of {list(spec.choices)}"
+    return f"a list of {spec.choices[0]} integers"
+
+
+def _int_in(spec: OptionSpec, value: object, what: str) -> int:
+    """An integer of the option (or an element of it) within the option's range (and choices)."""
+    if type(value) is not int:
+        raise RuleError(f"{what} must be an integer, not {shown(value)}")
+    if spec.kind == "int" and spec.choices:
+        if value not in spec.choices:
+            raise RuleError(f"{what} must be one of {list(spec.choices)}, not {shown(value)}")
+        return value
+    low, high = spec.bounds
+    if not low <= value <= high:
+        raise RuleError(f"{what} must be an integer {low}..{high}, not {shown(value)}")
     return value
 
 
-def _check(spec: OptionSpec, value: object) -> None:
+def _chips(spec: OptionSpec, value: object) -> tuple[tuple[str, int], ...]:
+    """``chips``: an object of event -> count (or the typed pairs), as pairs sorted by event."""
     name = spec.name
-    if spec.kind == "bool":
-        if not isinstance(value, bool):
-            raise RuleError(f"rule option {name!r} must be true or false, not {value!r}")
-    elif spec.kind == "int":
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise RuleError(f"rule option {name!r} must be an integer, not {value!r}")
-        if spec.choices and value not in spec.choices:
-            raise RuleError(f"rule option {name!r} must be one of {list(spec.choices)}, not {value!r}")
-        if value < 0:
-            raise RuleError(f"rule option {name!r} must not be negative, not {value!r}")
-    elif spec.kind == "choice":
-        if value not in spec.choices:
-            raise RuleError(f"rule option {name!r} must be one of {list(spec.choices)}, not {value!r}")
-    elif spec.kind in ("yaku_set", "name_set"):
-        what = "yaku ids" if spec.kind == "yaku_set" else "names"
-        if not isinstance(value, frozenset) or not all(isinstance(v, str) for v in value):
-            raise RuleError(f"rule option {name!r} must be a list of {what}, not {value!r}")
-        bad = sorted(v for v in value if v not in spec.choices)
-        if bad:
-            raise RuleError(f"rule option {name!r}: {bad[0]!r} is not one of {list(spec.choices)}")
-    elif spec.kind == "int_list":
-        if (
-            not isinstance(value, tuple)
-            or any(type(v) is not int for v in value)
-            or len(value) != spec.choices[0]
-        ):
-            raise RuleError(
-                f"rule option {name!r} must be a list of {spec.choices[0]} integers, not {value!r}"
-            )
-    elif spec.kind == "chip_table":
-        if not isinstance(value, tuple) or not all(
-            isinstance(p, tuple) and len(p) == 2 and isinstance(p[0], str) and type(p[1]) is int
-            for p in value
-        ):
-            raise RuleError(f"rule option {name!r} must map events to chip counts, not {value!r}")
-        for event, count in value:
-            if event not in spec.choices:
-                raise RuleError(f"rule option {name!r}: {event!r} is not one of {list(spec.choices)}")
-            if count < 0:
-                raise RuleError(f"rule option {name!r}: chips for {event!r} must not be negative")
-    elif spec.kind == "int_tuple" and (
-        not isinstance(value, tuple)
-        or not value
-        or any(isinstance(v, bool) or v not in spec.choices for v in value)
-        or len(set(value)) != len(value)
-    ):
-        raise RuleError(
-            f"rule option {name!r} must be a non-empty list of {list(spec.choices)}, not {value!r}"
-        )
+    pairs: list[tuple[object, object]] = []
+    if isinstance(value, Mapping):
+        pairs = list(value.items())
+    elif type(value) is tuple and all(type(p) is tuple and len(p) == 2 for p in value):
+        pairs = [(p[0], p[1]) for p in value]
+    else:
+        raise RuleError(f"rule option {name!r} must map events to chip counts, not {shown(value)}")
+    out: dict[str, int] = {}
+    for event, count in pairs:
+        if type(event) is not str or event not in spec.choices:
+            raise RuleError(f"rule option {name!r}: {shown(event)} is not one of {list(spec.choices)}")
+        if event in out:
+            raise RuleError(f"rule option {name!r}: {event!r} is given twice")
+        out[event] = _int_in(spec, count, f"rule option {name!r}: chips for {event!r}")
+    return tuple(sorted(out.items()))

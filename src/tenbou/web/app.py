@@ -5,17 +5,26 @@ module imports without it. Every route is a thin door onto :mod:`tenbou.api`: re
 bodies are plain JSON objects handed to :func:`~tenbou.api.score` and
 :func:`~tenbou.api.settle` unchanged, and their results are returned unchanged.
 
+Request bodies are read by :func:`tenbou.api.loads_request` (strict JSON: UTF-8, no key
+twice, bounded integers and nesting), after the guard of :class:`BodyGuard` (a size limit and
+a deadline for the body); every response carries ``X-Content-Type-Options: nosniff`` and the
+page's Content-Security-Policy. :func:`serve` runs the app under uvicorn with a deadline for
+each request's head and keep-alive, and a limit of concurrent connections.
+
 Errors all have one shape, ``{"error": {"code": ..., "message": ...}}``: a
-:class:`~tenbou.errors.TenbouError` and a body FastAPI cannot read (not JSON, not an
-object) answer 422; an unknown path 404 (``not_found``), a wrong method 405; a bug 500
-(``internal``).
+:class:`~tenbou.errors.TenbouError` and a body that cannot be read (not UTF-8, not JSON, a key
+twice, too deep, not an object) answer 422; a body larger than the limit 413, one that does not
+arrive in time 408, one that is not JSON by its Content-Type 415 (all ``request``); an unknown
+path 404 (``not_found``), a wrong method 405; a bug 500 (``internal``).
 """
 
-from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Annotated, Any
+import asyncio
+import json
+from collections.abc import Awaitable, Callable, Mapping, MutableMapping
+from typing import TYPE_CHECKING, Any
 
 from .. import __version__
-from ..api import score, settle
+from ..api import loads_request, score, settle
 from ..errors import TenbouError
 from ..rules import get_preset
 from .assets import page_html, rules_catalog, static_asset
@@ -23,7 +32,27 @@ from .assets import page_html, rules_catalog, static_asset
 if TYPE_CHECKING:
     from fastapi import FastAPI
 
-__all__ = ["create_app", "validation_message"]
+__all__ = [
+    "BODY_TIMEOUT",
+    "HEAD_TIMEOUT",
+    "MAX_BODY",
+    "BodyGuard",
+    "create_app",
+    "serve",
+    "server_options",
+    "validation_message",
+]
+
+#: the largest request body read, in bytes (a settle of three wins is about 2 KB)
+MAX_BODY = 64 * 1024
+#: seconds a client has to send a request body, from the request's head
+BODY_TIMEOUT = 10.0
+#: after a 413, how much more of the body is read and dropped before the connection closes
+_LINGER_BYTES = 8 * 1024 * 1024
+_LINGER_SECONDS = 2.0
+#: seconds a client has to send a request's head (request line and headers), from its connection
+#: or its first byte after a response (:func:`serve`)
+HEAD_TIMEOUT = 10.0
 
 _DAISANGEN: dict[str, Any] = {
     "rules": "tenhou",
@@ -115,12 +144,21 @@ _ERROR_422: dict[int | str, dict[str, Any]] = {
     }
 }
 _RESULT_SCHEMA = {"type": "object", "description": "the result object of docs/json-api.md"}
+_REQUEST_SCHEMA = {"type": "object", "description": "the request object of docs/json-api.md"}
 _HTTP_CODES = {404: "not_found", 405: "method_not_allowed"}
 #: the page loads nothing from anywhere else
 _CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
     "connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
 )
+#: the headers of every response, errors and 404s included
+_SECURITY_HEADERS = ((b"x-content-type-options", b"nosniff"), (b"content-security-policy", _CSP.encode()))
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 
 def validation_message(errors: object) -> str:
@@ -157,18 +195,145 @@ def validation_message(errors: object) -> str:
     return "; ".join(parts) or "the request could not be read"
 
 
+def _error_body(code: str, message: str) -> bytes:
+    return json.dumps({"error": {"code": code, "message": message}}, ensure_ascii=False).encode(
+        "utf-8", "backslashreplace"
+    )
+
+
 def _error(status: int, code: str, message: str) -> Any:
-    from fastapi.responses import JSONResponse
+    from fastapi.responses import Response
 
-    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
+    headers = {k.decode(): v.decode() for k, v in _SECURITY_HEADERS}
+    return Response(
+        _error_body(code, message), status_code=status, media_type="application/json", headers=headers
+    )
 
 
-def create_app() -> "FastAPI":
-    """The web calculator's application (needs the ``web`` extra: FastAPI and uvicorn)."""
+def _json(content: object) -> Any:
+    """A JSON response (UTF-8 as it is; a string that is not Unicode text is escaped, never a 500)."""
+    from fastapi.responses import Response
+
+    body = json.dumps(content, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+    return Response(body.encode("utf-8", "backslashreplace"), media_type="application/json")
+
+
+class BodyGuard:
+    """ASGI middleware: every response gets the security headers (``nosniff``, the CSP), and a
+    request body is read here, whole, before the app sees the request -- at most ``max_body``
+    bytes (413 at once when Content-Length says more, or as soon as more arrives) within
+    ``body_timeout`` seconds (408 otherwise); both close the connection. So no body larger than
+    the limit is ever held in memory, and a slow client holds its connection for a bounded time."""
+
+    def __init__(self, app: ASGIApp, max_body: int = MAX_BODY, body_timeout: float = BODY_TIMEOUT) -> None:
+        self.app = app
+        self.max_body = max_body
+        self.body_timeout = body_timeout
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", ()))
+                names = {name.lower() for name, _ in headers}
+                headers.extend(h for h in _SECURITY_HEADERS if h[0] not in names)
+                message["headers"] = headers
+            await send(message)
+
+        body = await self._read_body(scope, receive, send_with_headers)
+        if body is None:
+            return  # answered here, or the client went away
+        sent = False
+
+        async def replay() -> Message:
+            nonlocal sent
+            if not sent:
+                sent = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()  # after the body: the disconnect, when it comes
+
+        await self.app(scope, replay, send_with_headers)
+
+    async def _read_body(self, scope: Scope, receive: Receive, send: Send) -> bytes | None:
+        for name, value in scope.get("headers", ()):
+            if name == b"content-length" and (len(value) > 18 or int(value) > self.max_body):
+                # (uvicorn has refused a Content-Length that is not digits)
+                await self._refuse(
+                    send, 413, f"the request body is larger than {self.max_body} bytes", (scope, receive)
+                )
+                return None
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self.body_timeout
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            try:
+                message = await asyncio.wait_for(receive(), max(0.0, deadline - loop.time()))
+            except TimeoutError:
+                await self._refuse(
+                    send, 408, f"the request body did not arrive within {self.body_timeout:g} s"
+                )
+                return None
+            if message["type"] == "http.disconnect":
+                return None
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            if size > self.max_body:
+                await self._refuse(
+                    send, 413, f"the request body is larger than {self.max_body} bytes", (scope, receive)
+                )
+                return None
+            chunks.append(chunk)
+            if not message.get("more_body", False):
+                return b"".join(chunks)
+
+    async def _refuse(
+        self, send: Send, status: int, message: str, drain: tuple[Scope, Receive] | None = None
+    ) -> None:
+        """Answer with the error object and close. With ``drain``, the rest of the body is read
+        and dropped for a moment (at most ``_LINGER_BYTES`` or ``_LINGER_SECONDS``) before the
+        connection closes, so that a client still sending reads the answer instead of a reset."""
+        body = _error_body("request", message)
+        headers = [
+            (b"content-type", b"application/json"),
+            (b"content-length", str(len(body)).encode()),
+            (b"connection", b"close"),
+        ]
+        await send({"type": "http.response.start", "status": status, "headers": headers})
+        await send({"type": "http.response.body", "body": body, "more_body": drain is not None})
+        if drain is None:
+            return
+        scope, receive = drain
+        if all(name != b"expect" for name, _ in scope.get("headers", ())):  # (else it waits for us)
+            loop = asyncio.get_running_loop()
+            deadline = loop.time() + _LINGER_SECONDS
+            dropped = 0
+            while dropped < _LINGER_BYTES:
+                try:
+                    message_in = await asyncio.wait_for(receive(), max(0.0, deadline - loop.time()))
+                except TimeoutError:
+                    break
+                if message_in["type"] != "http.request" or not message_in.get("more_body", False):
+                    break
+                dropped += len(message_in.get("body", b""))
+        await send({"type": "http.response.body", "body": b""})
+
+
+def _is_json(content_type: str) -> bool:
+    media = content_type.split(";", 1)[0].strip().lower()
+    return media == "application/json" or (media.startswith("application/") and media.endswith("+json"))
+
+
+def create_app(max_body: int = MAX_BODY, body_timeout: float = BODY_TIMEOUT) -> "FastAPI":
+    """The web calculator's application (needs the ``web`` extra: FastAPI and uvicorn).
+    ``max_body`` and ``body_timeout``: the limits of :class:`BodyGuard`."""
     try:
-        from fastapi import Body, FastAPI, Request
+        from fastapi import FastAPI, Request
         from fastapi.exceptions import RequestValidationError
-        from fastapi.responses import HTMLResponse, JSONResponse, Response
+        from fastapi.responses import HTMLResponse, Response
         from starlette.exceptions import HTTPException
     except ImportError as e:  # pragma: no cover - exercised only without the extra
         raise ImportError("the web calculator needs FastAPI and uvicorn: pip install 'tenbou[web]'") from e
@@ -179,13 +344,15 @@ def create_app() -> "FastAPI":
         description=(
             "The JSON interface of docs/json-api.md over HTTP. Request bodies are the same objects "
             "as `tenbou.api.score` / `tenbou.api.settle` take; results are returned unchanged. "
-            'Bad input answers 422 with `{"error": {"code", "message"}}`.'
+            'Bad input answers 422 with `{"error": {"code", "message"}}`; a body over '
+            f"{max_body} bytes 413, one that does not arrive within {body_timeout:g} s 408."
         ),
         # the interactive docs pages load their scripts from a CDN; the page must work offline
         docs_url=None,
         redoc_url=None,
         openapi_url="/openapi.json",
     )
+    app.add_middleware(BodyGuard, max_body=max_body, body_timeout=body_timeout)
 
     async def on_validation(request: Request, exc: Exception) -> Response:
         errors = exc.errors() if isinstance(exc, RequestValidationError) else []
@@ -194,17 +361,21 @@ def create_app() -> "FastAPI":
     async def on_http(request: Request, exc: Exception) -> Response:
         status = exc.status_code if isinstance(exc, HTTPException) else 500
         detail = exc.detail if isinstance(exc, HTTPException) else "error"
+        code = _HTTP_CODES.get(status, "http_error")
         if status == 404:
             detail = f"no such page: {request.method} {request.url.path}"
         elif status == 405:
             detail = f"{request.method} is not allowed on {request.url.path}"
-        response: Response = _error(status, _HTTP_CODES.get(status, "http_error"), str(detail))
+        elif status == 415:
+            code = "request"
+        response: Response = _error(status, code, str(detail))
         return response
 
     async def on_tenbou(request: Request, exc: Exception) -> Response:
         if not isinstance(exc, TenbouError):  # pragma: no cover - registered for TenbouError only
             raise exc
-        return JSONResponse(exc.to_dict(), status_code=422)
+        response: Response = _error(422, exc.code, exc.message)
+        return response
 
     async def on_bug(request: Request, exc: Exception) -> Response:
         response: Response = _error(500, "internal", f"internal error: {type(exc).__name__}")
@@ -215,10 +386,23 @@ def create_app() -> "FastAPI":
     app.add_exception_handler(TenbouError, on_tenbou)
     app.add_exception_handler(Exception, on_bug)
 
-    def json_route(
-        handler: Callable[[Mapping[str, Any]], dict[str, Any]], body: dict[str, Any]
-    ) -> JSONResponse:
-        return JSONResponse(handler(body))
+    async def json_route(
+        handler: Callable[[Mapping[str, Any]], dict[str, Any]], request: Request
+    ) -> Response:
+        content_type = request.headers.get("content-type")
+        if content_type is not None and not _is_json(content_type):
+            raise HTTPException(
+                415,
+                f"the request body must be JSON (Content-Type: application/json), not {content_type[:60]!r}",
+            )
+        body = await request.body()
+        # scoring is CPU work of tens of microseconds on inputs bounded above: done in the event loop
+        response: Response = _json(handler(loads_request(body)))
+        return response
+
+    def body_doc(examples: dict[str, Any]) -> dict[str, Any]:
+        content = {"application/json": {"schema": _REQUEST_SCHEMA, "examples": examples}}
+        return {"requestBody": {"required": True, "content": content}}
 
     @app.post(
         "/api/score",
@@ -227,7 +411,7 @@ def create_app() -> "FastAPI":
         description="The request and result of `tenbou score --json` (docs/json-api.md, "
         "'A winning hand'): value, yaku, fu breakdown, limit, pao (with `rule` and `meld`), "
         "payments and per-seat deltas.",
-        response_class=JSONResponse,
+        response_class=Response,
         responses={
             200: {
                 "description": "The winning-hand result",
@@ -235,11 +419,10 @@ def create_app() -> "FastAPI":
             },
             **_ERROR_422,
         },
+        openapi_extra=body_doc(_SCORE_EXAMPLES),
     )
-    def api_score(
-        body: Annotated[dict[str, Any], Body(openapi_examples=_SCORE_EXAMPLES)],
-    ) -> JSONResponse:
-        return json_route(score, body)
+    async def api_score(request: Request) -> Response:
+        return await json_route(score, request)
 
     @app.post(
         "/api/settle",
@@ -248,7 +431,7 @@ def create_app() -> "FastAPI":
         description="The request and result of `tenbou settle --json` (docs/json-api.md, "
         "'End of a hand'): every win's result, every transfer, deltas and the next hand's "
         "dealer, honba and riichi sticks.",
-        response_class=JSONResponse,
+        response_class=Response,
         responses={
             200: {
                 "description": "The settlement",
@@ -256,11 +439,10 @@ def create_app() -> "FastAPI":
             },
             **_ERROR_422,
         },
+        openapi_extra=body_doc(_SETTLE_EXAMPLES),
     )
-    def api_settle(
-        body: Annotated[dict[str, Any], Body(openapi_examples=_SETTLE_EXAMPLES)],
-    ) -> JSONResponse:
-        return json_route(settle, body)
+    async def api_settle(request: Request) -> Response:
+        return await json_route(settle, request)
 
     @app.get(
         "/api/rules",
@@ -268,25 +450,27 @@ def create_app() -> "FastAPI":
         summary="Every rules preset with its options and their sources",
         description="`presets`: each preset as `tenbou rules show ID --json` prints it (id, names, "
         "aliases, notes, and every option's `value`, `source` and `note`); `options`: each option's "
-        "kind, meaning and choices; `default`: the preset used when a request names none.",
-        response_class=JSONResponse,
+        "kind, meaning, choices and range; `default`: the preset used when a request names none.",
+        response_class=Response,
     )
-    def api_rules() -> JSONResponse:
-        return JSONResponse(rules_catalog())
+    def api_rules() -> Response:
+        response: Response = _json(rules_catalog())
+        return response
 
     @app.get(
         "/api/rules/{preset}",
         tags=["api"],
         summary="One preset by id or alias",
-        response_class=JSONResponse,
+        response_class=Response,
         responses=_ERROR_422,
     )
-    def api_rule(preset: str) -> JSONResponse:
-        return JSONResponse(get_preset(preset).to_dict())
+    def api_rule(preset: str) -> Response:
+        response: Response = _json(get_preset(preset).to_dict())
+        return response
 
     @app.get("/", include_in_schema=False)
     def page() -> HTMLResponse:
-        return HTMLResponse(page_html(), headers={"Content-Security-Policy": _CSP})
+        return HTMLResponse(page_html())
 
     @app.get("/static/{name}", include_in_schema=False)
     def static(name: str) -> Response:
@@ -297,3 +481,93 @@ def create_app() -> "FastAPI":
         return Response(text, media_type=media_type, headers={"Cache-Control": "no-cache"})
 
     return app
+
+
+def server_options(head_timeout: float = HEAD_TIMEOUT) -> dict[str, Any]:
+    """The uvicorn settings of :func:`serve`: the HTTP/1.1 protocol with a deadline for each
+    request's head (:func:`head_timeout_protocol`), 5 s keep-alive, at most 1,000 connections at a
+    time (uvicorn answers more with a plain 503), headers of at most 16 KiB, and no server header."""
+    return {
+        "http": head_timeout_protocol(head_timeout),
+        "timeout_keep_alive": 5,
+        "limit_concurrency": 1000,
+        "h11_max_incomplete_event_size": 16 * 1024,
+        "timeout_graceful_shutdown": 5,
+        "server_header": False,
+    }
+
+
+def head_timeout_protocol(seconds: float = HEAD_TIMEOUT) -> type:
+    """uvicorn's h11 protocol with a deadline for each request's head: a client that has not sent
+    its request line and headers within ``seconds`` of connecting (or of its first byte after a
+    response) is disconnected. (uvicorn itself times out only idle keep-alive connections, and
+    any byte stops that clock.) A request uvicorn cannot parse is answered 400 with the error
+    object and the security headers."""
+    import h11
+    from uvicorn.protocols.http.h11_impl import H11Protocol
+
+    class HeadTimeoutH11Protocol(H11Protocol):
+        head_timer: asyncio.TimerHandle | None = None
+
+        def connection_made(self, transport: asyncio.BaseTransport) -> None:
+            super().connection_made(transport)  # type: ignore[arg-type]
+            self._arm()
+
+        def data_received(self, data: bytes) -> None:
+            super().data_received(data)
+            if self.conn.their_state is h11.IDLE:  # a head has begun, and is not complete
+                if self.head_timer is None:
+                    self._arm()
+            elif self.head_timer is not None:
+                self.head_timer.cancel()
+                self.head_timer = None
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            if self.head_timer is not None:
+                self.head_timer.cancel()
+                self.head_timer = None
+            super().connection_lost(exc)
+
+        def send_400_response(self, msg: str) -> None:
+            # uvicorn's answer to a request it cannot parse, as every other answer: the error
+            # object and the security headers
+            body = _error_body("request", f"not an HTTP/1.1 request ({msg.rstrip('.')})")
+            headers = [
+                (b"content-type", b"application/json"),
+                (b"content-length", str(len(body)).encode()),
+                (b"connection", b"close"),
+                *_SECURITY_HEADERS,
+            ]
+            for event in (
+                h11.Response(status_code=400, headers=headers),
+                h11.Data(data=body),
+                h11.EndOfMessage(),
+            ):
+                self.transport.write(self.conn.send(event))
+            self.transport.close()
+
+        def _arm(self) -> None:
+            self.head_timer = self.loop.call_later(seconds, self._head_timeout)
+
+        def _head_timeout(self) -> None:
+            self.head_timer = None
+            if self.conn.their_state is h11.IDLE and not self.transport.is_closing():
+                self.transport.close()
+
+    return HeadTimeoutH11Protocol
+
+
+def serve(
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    *,
+    log_level: str = "info",
+    max_body: int = MAX_BODY,
+    body_timeout: float = BODY_TIMEOUT,
+    head_timeout: float = HEAD_TIMEOUT,
+) -> None:
+    """Run the web calculator under uvicorn (``tenbou serve``) with the limits above."""
+    import uvicorn
+
+    app = create_app(max_body=max_body, body_timeout=body_timeout)
+    uvicorn.run(app, host=host, port=port, log_level=log_level, **server_options(head_timeout))

@@ -67,14 +67,24 @@ def static_asset(name: str) -> tuple[str, str]:
     return _read(name), _STATIC[name]
 
 
+_RANGED = ("int", "int_list", "chip_table")
+
+
 def rules_catalog() -> dict[str, object]:
     """``GET /api/rules``: every preset (as ``tenbou rules show --json`` prints it: id, names,
-    notes and each option's value, source and note) and what each option means."""
+    notes and each option's value, source and note) and what each option means: its kind,
+    meaning, choices and, for integers, its range."""
     return {
         "default": "tenhou",
         "presets": [p.to_dict() for p in presets().values()],
         "options": {
-            name: {"kind": spec.kind, "doc": spec.doc, "choices": list(spec.choices)}
+            name: {
+                "kind": spec.kind,
+                "doc": spec.doc,
+                "choices": list(spec.choices),
+                # the range of an integer (of each item of a list, of each chip count)
+                **({"range": list(spec.bounds)} if spec.kind in _RANGED else {}),
+            }
             for name, spec in OPTION_SPECS.items()
         },
     }

@@ -22,7 +22,7 @@ from functools import cache, lru_cache
 from pathlib import Path
 from typing import Final
 
-from ...errors import RuleError
+from ...errors import RuleError, shown
 from .._options import OPTION_SPECS, Rules
 
 __all__ = ["UNKNOWN", "Preset", "get_preset", "get_rules", "preset_ids", "presets", "rules_from_request"]
@@ -172,19 +172,25 @@ def preset_ids() -> list[str]:
 def get_preset(name: str) -> Preset:
     """A preset by id or alias (case-insensitive)."""
     if not isinstance(name, str):
-        raise RuleError(f"a preset id must be a string, not {name!r}")
+        raise RuleError(f"a preset id must be a string, not {shown(name)}")
     return _find_preset(name)
+
+
+@cache
+def _stems() -> frozenset[str]:
+    """The preset ids, from the file names (no file is read)."""
+    return frozenset(path.stem for path in _FOLDER.glob("*.toml"))
 
 
 @lru_cache(maxsize=256)  # names already resolved (a name that fails raises and is not kept)
 def _find_preset(name: str) -> Preset:
-    if name.isidentifier() and (_FOLDER / f"{name}.toml").is_file():
+    if name in _stems():
         return _preset_file(name)  # the usual case: only this preset's file is read
-    pid = _aliases().get(name.lower())
+    pid = _aliases().get(name.lower()) if len(name) <= 64 else None
     if pid is None:
-        close = difflib.get_close_matches(name.lower(), _aliases(), n=1)
+        close = difflib.get_close_matches(name.lower(), _aliases(), n=1) if len(name) <= 64 else []
         hint = f" (did you mean {close[0]!r}?)" if close else ""
-        raise RuleError(f"unknown rules preset {name!r}{hint}; known: {', '.join(preset_ids())}")
+        raise RuleError(f"unknown rules preset {shown(name)}{hint}; known: {', '.join(preset_ids())}")
     return presets()[pid]
 
 
@@ -205,12 +211,16 @@ def rules_from_request(value: object) -> Rules:
     if isinstance(value, Mapping):
         bad = set(value) - {"preset", "overrides"}
         if bad:
-            raise RuleError(f"rules: unknown key {sorted(bad)[0]!r} (expected 'preset' and 'overrides')")
+            first = next(k for k in value if k in bad)
+            raise RuleError(f"rules: unknown key {shown(first)} (expected 'preset' and 'overrides')")
         if "preset" not in value:
             raise RuleError("rules: missing 'preset'")
-        rules = get_rules(value["preset"])
+        preset = value["preset"]
+        if not isinstance(preset, str):  # (before the call: compiled, get_rules takes only a str)
+            raise RuleError(f"rules.preset must be a preset id (a string), not {shown(preset)}")
+        rules = get_rules(preset)
         overrides = value.get("overrides", {})
         if not isinstance(overrides, Mapping):
-            raise RuleError(f"rules.overrides must be an object, not {overrides!r}")
+            raise RuleError(f"rules.overrides must be an object, not {shown(overrides)}")
         return rules.with_options(overrides)
-    raise RuleError(f"rules must be a preset id or an object with 'preset', not {value!r}")
+    raise RuleError(f"rules must be a preset id or an object with 'preset', not {shown(value)}")
