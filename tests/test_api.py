@@ -53,9 +53,20 @@ def test_defaults() -> None:
     assert [y["id"] for y in out["yaku"]] == ["pinfu"] and out["deltas"] == [0, 1000, -1000, 0]
 
 
-def test_indicators_as_a_string() -> None:
-    req = {"winner": 1, "from": 2, "hand": "123m456p789s23s55s", "win_tile": "4s", "dora_indicators": "3s2s"}
+def test_indicators_are_a_list_not_a_string() -> None:
+    req = {
+        "winner": 1,
+        "from": 2,
+        "hand": "123m456p789s23s55s",
+        "win_tile": "4s",
+        "dora_indicators": ["3s", "2s"],
+    }
     assert [y["han"] for y in score(req)["yaku"] if y["id"] == "dora"] == [2]
+    for field in ("dora_indicators", "ura_indicators"):
+        with pytest.raises(RequestError, match=f"{field}: expected a list of tiles"):
+            score({**req, "riichi": True, field: "3s2s"})
+        with pytest.raises(RequestError, match=f"{field}: expected a list of tiles"):
+            score({**req, "riichi": True, field: "3s"})
 
 
 def test_honba_sticks_payments() -> None:

@@ -178,8 +178,8 @@ def _indicators(value: object, key: str) -> tuple[Tile, ...]:
         return ()
     if type(value) is list:
         return tuple([_one_tile(v, key, i) for i, v in enumerate(value)])
-    if type(value) is str:
-        return _field_tiles(value, key)
+    if type(value) is str:  # one string for many tiles is not the contract's list: refused, not guessed
+        raise RequestError(f'{key}: expected a list of tiles (["1p", "3z"]), not the string {shown(value)}')
     raise RequestError(f"{key}: expected a list of tiles, not {shown(value)}")
 
 
