@@ -98,6 +98,27 @@ def test_json_lines_batch_goes_on_after_a_bad_line(
     assert lines[2]["error"]["code"] == "request"
 
 
+def test_a_key_given_twice_is_refused_not_resolved(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """JSON read by tenbou.api.loads_request: the last ``riichi`` does not silently win."""
+    good = '{"winner": 1, "from": 2, "hand": "123m456p789s23s55s", "win_tile": "4s"}'
+    twice = good[:-1] + ', "riichi": true, "riichi": false}'
+    f = tmp_path / "batch.jsonl"
+    f.write_text(f"{good}\n{twice}\n")
+    code, out, _ = run(["score", "--json", str(f)], capsys)
+    lines = [json.loads(x) for x in out.splitlines()]
+    assert code == 2 and "deltas" in lines[0]
+    assert lines[1]["error"] == {
+        "code": "request",
+        "message": "line 2: the key 'riichi' is given twice in one object",
+    }
+    one = tmp_path / "one.json"
+    one.write_text(twice.replace(", ", ",\n  "))
+    code, out, _ = run(["score", "--json", str(one)], capsys)
+    assert code == 2 and "given twice" in json.loads(out)["error"]["message"]
+
+
 def test_single_pretty_json_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     f = tmp_path / "one.json"
     f.write_text(

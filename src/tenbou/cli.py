@@ -21,11 +21,12 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from . import __version__, build_info
-from .api import score, settle
-from .errors import RequestError, TenbouError
+from .api import loads_request, score, settle
+from .errors import NotationError, RequestError, TenbouError
 from .hand import Hand
 from .rules import OPTION_SPECS, get_preset, presets
 from .rules.presets import UNKNOWN, Preset
+from .tiles import Tile, parse_tiles
 
 __all__ = ["main"]
 
@@ -44,10 +45,15 @@ def _read_requests(source: str) -> Iterator[tuple[int, dict[str, Any] | TenbouEr
         yield 1, RequestError(f"{source}: no request (empty input)")
         return
     try:
-        whole = json.loads(stripped)
-    except json.JSONDecodeError:
-        whole = None
+        json.loads(stripped)  # one JSON value (read strictly below), or else JSON Lines
+    except (json.JSONDecodeError, RecursionError, ValueError):
+        pass
     else:
+        try:
+            whole = loads_request(stripped)
+        except RequestError as e:
+            yield 1, RequestError(f"{source}: {e}")
+            return
         if isinstance(whole, dict):
             yield 1, whole
             return
@@ -57,9 +63,9 @@ def _read_requests(source: str) -> Iterator[tuple[int, dict[str, Any] | TenbouEr
         if not line.strip():
             continue
         try:
-            obj = json.loads(line)
-        except json.JSONDecodeError as e:
-            yield n, RequestError(f"line {n}: not JSON ({e.msg} at column {e.colno})")
+            obj = loads_request(line)
+        except RequestError as e:
+            yield n, RequestError(f"line {n}: {e}")
             continue
         if not isinstance(obj, dict):
             yield n, RequestError(f"line {n}: expected a JSON object, not {type(obj).__name__}")
@@ -76,6 +82,14 @@ def _parse_override(text: str) -> tuple[str, object]:
     except json.JSONDecodeError:
         value = raw.split(",") if OPTION_SPECS.get(name) and OPTION_SPECS[name].kind == "yaku_set" else raw
     return name, value
+
+
+def _flag_tiles(flag: str, text: str) -> tuple[Tile, ...]:
+    """The tiles of ``--dora 3s4z``; a bad one names the flag."""
+    try:
+        return parse_tiles(text)
+    except NotationError as e:
+        raise NotationError(f"{flag}: {e}") from None
 
 
 def _request_from_args(args: argparse.Namespace) -> dict[str, Any]:
@@ -103,10 +117,12 @@ def _request_from_args(args: argparse.Namespace) -> dict[str, Any]:
     for name in _FLAG_NAMES:
         if getattr(args, name):
             req[name] = True
-    if args.dora:
-        req["dora_indicators"] = args.dora
-    if args.ura:
-        req["ura_indicators"] = args.ura
+    for flag, field, text in (
+        ("--dora", "dora_indicators", args.dora),
+        ("--ura", "ura_indicators", args.ura),
+    ):
+        if text:  # the request's list of one-tile strings
+            req[field] = [str(t) for t in _flag_tiles(flag, text)]
     for name in ("kita", "honba", "riichi_sticks"):
         value = getattr(args, name)
         if value:
@@ -375,16 +391,15 @@ def _cmd_rules(args: argparse.Namespace) -> int:
 def _cmd_serve(args: argparse.Namespace) -> int:
     """Run the web calculator under uvicorn (FastAPI and uvicorn are imported only here)."""
     try:
-        import uvicorn
+        import fastapi  # noqa: F401 - the 'web' extra is there
+        import uvicorn  # noqa: F401
 
-        from .web import create_app
-
-        app = create_app()
+        from .web.app import serve
     except ImportError as e:
         sys.stderr.write(f"tenbou: serve needs the 'web' extra: pip install 'tenbou[web]' ({e})\n")
         return 2
     sys.stderr.write(f"tenbou: web calculator on http://{args.host}:{args.port}/ (Ctrl-C stops it)\n")
-    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level)
+    serve(args.host, args.port, log_level=args.log_level)  # uvicorn with the limits of docs/web.md
     return 0
 
 
