@@ -110,3 +110,36 @@ def test_many_games(preset: str) -> None:
             assert_same(table.game, replay(table))
             games += 1
     print(f"{preset}: {games} games")
+
+
+@pytest.mark.parametrize(
+    ("preset", "players"), [("tenhou", 4), ("ron2", 4), ("mahjongsoul", 3), ("sega_mj4", 4)]
+)
+def test_each_win_request_reproduces_the_engine_settlement(preset: str, players: int) -> None:
+    """The engine scores and settles a win from its own state; the request it writes beside
+    (``HandRecord.request``) must settle the same through ``tenbou.api`` — a replayed game and a
+    typed-in request never disagree."""
+    from tenbou.api import settle, settle_request
+
+    rules = get_rules(preset)
+    wins = 0
+    for seed in range(4):
+        table = play(preset, seed, players, greedy=True, length="tonpuu")
+        for hand in table.game.hands:
+            if hand.request is None:
+                continue
+            wins += 1
+            assert settle_request(hand.request, rules=rules).deltas == hand.deltas
+            again = settle({**hand.request, "rules": preset})
+            assert again["payments"] == hand.settlement["payments"]
+            for a, b in zip(again["results"], hand.settlement["results"], strict=True):
+                assert (a["han"], a["fu"], a["yaku"], a["deltas"]) == (
+                    b["han"],
+                    b["fu"],
+                    b["yaku"],
+                    b["deltas"],
+                )
+                assert [(p["yaku"], p["seat"]) for p in a["pao"]] == [
+                    (p["yaku"], p["seat"]) for p in b["pao"]
+                ]
+    assert wins >= 4

@@ -23,20 +23,17 @@ from typing import Any, Final
 
 from .errors import NotationError, RequestError, TenbouError, shown
 from .hand import Hand, Meld, MeldType, Situation
-from .pao import Liability, daiminkan_meld, liabilities
+from .pao import Liability, liabilities, rinshan_liability
 from .payment import (
-    PaymentKind,
     Settlement,
-    WinSettlement,
-    payment_to_dict,
     settle_draw,
     settle_win,
     settle_wins,
 )
+from .results import hand_score_to_dict, settlement_to_dict, win_settlement_to_dict
 from .rules import ABORTIVE_DRAWS, Rules, rules_from_request
-from .scoring import FuItem, HandScore, score_hand
+from .scoring import HandScore, score_hand
 from .tiles import Tile, Wind, parse_tiles
-from .yaku import YAKU_BY_ID
 
 __all__ = [
     "MAX_DEPTH",
@@ -351,51 +348,6 @@ def _parse_win(
     return hand, situation, rules, v
 
 
-#: the output entry of each yaku, copied and given its han for a hand
-_YAKU_ENTRY: Final[dict[str, dict[str, Any]]] = {
-    y.id: {"id": y.id, "name": y.name, "name_ja": y.name_ja, "han": 0} for y in YAKU_BY_ID.values()
-}
-
-
-#: the output entry of each line of a fu breakdown met so far (a few dozen), copied for each hand
-_FU_ENTRY: Final[dict[FuItem, dict[str, Any]]] = {}
-
-
-def _fu_entry(item: FuItem) -> dict[str, Any]:
-    template = _FU_ENTRY.get(item)
-    if template is None:
-        template = {"reason": item.reason, "fu": item.fu}
-        if len(_FU_ENTRY) < 1024:
-            _FU_ENTRY[item] = template
-    return template.copy()
-
-
-def hand_score_to_dict(hs: HandScore) -> dict[str, Any]:
-    """The winning-hand output fields of a :class:`HandScore` (no payments)."""
-    s = hs.situation
-    yaku = []
-    for y in hs.yaku:
-        entry = _YAKU_ENTRY[y.yaku.id].copy()
-        entry["han"] = y.han
-        if y.yakuman:
-            entry["yakuman"] = y.yakuman
-        yaku.append(entry)
-    r = hs.reading
-    return {
-        "han": hs.han,
-        "fu": hs.fu,
-        "limit": hs.limit._value_ if hs.limit else None,
-        "base_points": hs.base_points,
-        "yaku": yaku,
-        "fu_breakdown": [_fu_entry(item) for item in hs.fu_breakdown],
-        "winner": s.winner,
-        "from": s.discarder,
-        "dealer": s.is_dealer,
-        "wait": r.wait._value_,
-        "form": r.form._value_,
-    }
-
-
 def _seat(value: object, field: str, players: int) -> int:
     """A seat field: an integer 0..players-1."""
     if type(value) is not int or not 0 <= value < players:
@@ -450,20 +402,9 @@ def _liabilities(
             raise RequestError(
                 f"{where}rinshan_kan_from: the hand has no daiminkan called from seat {kan_from}"
             )
-    explicit_none = raw_kan_from is None
-    if rules.daiminkan_pao and s.rinshan and not explicit_none:
-        meld = None
-        if kan_from is None:
-            meld = daiminkan_meld(hand.melds)
-            kan_from = None if meld is None else hand.melds[meld].from_seat
-        else:
-            meld = max(
-                i
-                for i, m in enumerate(hand.melds)
-                if m.type is MeldType.DAIMINKAN and m.from_seat == kan_from
-            )
-        if kan_from is not None:
-            out.append(Liability("rinshan", kan_from, "daiminkan_pao", meld))
+    kan_pao = rinshan_liability(hand.melds, rules, s.rinshan, kan_from, raw_kan_from is not _ABSENT)
+    if kan_pao is not None:
+        out.append(kan_pao)
     return tuple(out)
 
 
@@ -475,22 +416,6 @@ def _wareme(value: object, players: int, rules: Rules) -> int | None:
     if not rules.wareme:
         raise RequestError("wareme: these rules play without wareme (割れ目)")
     return seat
-
-
-def win_settlement_to_dict(w: WinSettlement) -> dict[str, Any]:
-    """A winning-hand output: value, yaku, fu, and this win's pao, payments and deltas."""
-    out = hand_score_to_dict(w.score)
-    points = 0
-    for p in w.payments:
-        if p.kind is PaymentKind.HAND or p.kind is PaymentKind.PAO:
-            points += p.points
-    out["points"] = points
-    out["pao"] = [p.to_dict() for p in w.pao]
-    out["payments"] = [payment_to_dict(p) for p in w.payments]
-    out["deltas"] = list(w.deltas)
-    if w.chips is not None:
-        out["chips"] = list(w.chips)
-    return out
 
 
 def score(request: Mapping[str, Any]) -> dict[str, Any]:
@@ -629,24 +554,6 @@ def _settle_draw(raw: object, rules: Rules, players: int, dealer: int, honba: in
     return settle_draw(
         rules, players, dealer, honba, sticks, str(kind), seats["tenpai"], seats["nagashi"], reason
     )
-
-
-def settlement_to_dict(st: Settlement) -> dict[str, Any]:
-    """The JSON output of a settlement."""
-    out: dict[str, Any] = {
-        "kind": st.kind,
-        "results": [win_settlement_to_dict(w) for w in st.results],
-        "payments": [payment_to_dict(p) for p in st.payments],
-        "deltas": list(st.deltas),
-        "next": st.next.to_dict(),
-    }
-    if st.chips is not None:
-        out["chips"] = list(st.chips)
-    if st.skipped:
-        out["skipped"] = [{"winner": seat, "reason": "atamahane"} for seat in st.skipped]
-    if st.reason:
-        out["reason"] = st.reason
-    return out
 
 
 def error_to_dict(error: TenbouError) -> dict[str, Any]:

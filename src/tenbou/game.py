@@ -20,10 +20,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .api import settlement_to_dict
 from .errors import IllegalEventError
 from .events import EndGame, EndKyoku, Event, StartGame, StartKyoku, event_name
 from .referee import Problems, Referee
+from .results import settlement_to_dict
 from .round import Round, RoundResult, start_problems
 from .rules import Rules
 from .tiles import Wind

@@ -38,7 +38,7 @@ from .hand import Meld, MeldType
 from .rules import Rules
 from .tiles import DRAGONS, TERMINALS_AND_HONORS, WINDS
 
-__all__ = ["TRIGGERS", "Liability", "daiminkan_meld", "liabilities"]
+__all__ = ["TRIGGERS", "Liability", "daiminkan_meld", "liabilities", "rinshan_liability"]
 
 _GREEN: Final = frozenset((19, 20, 21, 23, 25, 32))
 
@@ -176,3 +176,24 @@ def daiminkan_meld(melds: Sequence[Meld]) -> int | None:
     if melds and melds[-1].type is MeldType.DAIMINKAN:
         return len(melds) - 1
     return None
+
+
+def rinshan_liability(
+    melds: Sequence[Meld], rules: Rules, rinshan: bool, kan_from: int | None, named: bool
+) -> Liability | None:
+    """Daiminkan pao (``daiminkan_pao``): a rinshan win after a daiminkan is paid by the player whose
+    discard the daiminkan took. ``kan_from`` names that player when ``named`` (``None`` named: the
+    chain has no daiminkan pao); not named, it is read from the melds (:func:`daiminkan_meld`).
+    ``meld`` is the index of that daiminkan (the last one called from ``kan_from``)."""
+    if not rules.daiminkan_pao or not rinshan or (named and kan_from is None):
+        return None
+    if kan_from is None:
+        meld = daiminkan_meld(melds)
+        if meld is None:
+            return None
+        seat = melds[meld].from_seat
+        if seat is None:
+            return None
+        return Liability("rinshan", seat, "daiminkan_pao", meld)
+    meld = max(i for i, m in enumerate(melds) if m.type is MeldType.DAIMINKAN and m.from_seat == kan_from)
+    return Liability("rinshan", kan_from, "daiminkan_pao", meld)

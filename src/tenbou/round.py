@@ -20,9 +20,10 @@ an abortive draw whose condition does not hold) is applied and the reason
 recorded in ``errors``; one that cannot be carried out (a tile the player
 does not hold, a seat that does not exist) is recorded and left out.
 
-A win builds its scoring request (every situational flag, the pao the calls
-made, the daiminkan a rinshan win follows) and is settled by
-:func:`tenbou.api.settle_request`, the same path as any request.
+A win is scored from the round's own state (every situational flag, the pao the
+calls made, the daiminkan a rinshan win follows) and settled by
+:func:`tenbou.payment.settle_wins`, as a request is; the round also writes the
+request that reproduces it (:attr:`RoundResult.request`, for ``tenbou settle``).
 
 :meth:`Round.legal_actions` lists what a seat may do now, as events.
 
@@ -48,7 +49,6 @@ from enum import Enum
 from typing import Any, NoReturn
 
 from . import pao as _pao
-from .api import settle_request
 from .errors import IllegalEventError, TenbouError
 from .events import (
     Ankan,
@@ -70,10 +70,11 @@ from .events import (
     event_name,
 )
 from .hand import Hand, Meld, MeldType, Situation
-from .payment import Settlement, settle_draw
+from .pao import Liability
+from .payment import Settlement, settle_draw, settle_wins
 from .referee import Problems, Referee, TileCount
 from .rules import Rules
-from .scoring import score_hand
+from .scoring import HandScore, score_hand
 from .shape import is_kokushi, is_tenpai, is_winning, waits
 from .tiles import TERMINALS_AND_HONORS, Tile, format_tiles
 
@@ -235,11 +236,14 @@ def start_problems(rules: Rules, start: StartKyoku, players: int | None) -> list
 
 @dataclass(slots=True)
 class _Win:
-    """A hora as checked: the request fields of the win and the settlement of every win so far."""
+    """A hora as checked: the request fields of the win, the request of every win so far (it
+    reproduces them with ``tenbou settle``) and their settlement."""
 
     fields: dict[str, Any]
     request: dict[str, Any]
     settlement: Settlement
+    #: each win so far, scored, with its liabilities
+    scored: list[tuple[HandScore, tuple[Liability, ...]]]
 
 
 class Round(Referee):
@@ -361,24 +365,12 @@ class Round(Referee):
 
     # -- the win request ------------------------------------------------------------------------
 
-    def _win_fields(self, seat: int, win_tile: Tile, discarder: int | None, kind: str) -> dict[str, Any]:
-        """The winning-hand fields of a scoring request for ``seat`` winning on ``win_tile``."""
+    def _win_flags(self, seat: int, discarder: int | None, kind: str) -> dict[str, bool]:
+        """The situational flags of ``seat`` winning now (``kind``: tsumo, ron or chankan)."""
         st = self.seats[seat]
-        concealed = list(st.hand)
-        if discarder is None:
-            concealed.remove(win_tile)
         first = self._first_go_around()
         wall_empty = self.live_wall == 0
-        req: dict[str, Any] = {
-            "winner": seat,
-            "from": discarder,
-            "hand": format_tiles(sorted(concealed, key=_key)),
-            "melds": [m.to_dict() for m in st.melds],
-            "win_tile": str(win_tile),
-            "dora_indicators": [str(t) for t in self.dora_markers],
-            "kita": st.kita,
-        }
-        flags = {
+        return {
             "riichi": st.riichi_accepted and not st.double_riichi,
             "double_riichi": st.riichi_accepted and st.double_riichi,
             "ippatsu": st.riichi_accepted and st.ippatsu and self.rules.ippatsu,
@@ -390,46 +382,82 @@ class Round(Referee):
             "chiihou": discarder is None and first and not st.discards and seat != self.dealer,
             "renhou": discarder is not None and first and not st.has_drawn and seat != self.dealer,
         }
+
+    def _kan_from(self) -> int | None:
+        """Who dealt the daiminkan a rinshan win now follows, for daiminkan pao (``None``: no pao)."""
+        if (
+            self.chain_from is None
+            or (self.chain_broken and not self.rules.daiminkan_pao_chain)
+            or (self.chain_furiten and not self.rules.daiminkan_pao_furiten)
+        ):
+            return None
+        return self.chain_from
+
+    def _win_fields(self, seat: int, win_tile: Tile, discarder: int | None, kind: str) -> dict[str, Any]:
+        """The winning-hand fields of a scoring request for ``seat`` winning on ``win_tile`` (the
+        request that reproduces the win with ``tenbou settle``)."""
+        st = self.seats[seat]
+        concealed = list(st.hand)
+        if discarder is None:
+            concealed.remove(win_tile)
+        req: dict[str, Any] = {
+            "winner": seat,
+            "from": discarder,
+            "hand": format_tiles(sorted(concealed, key=_key)),
+            "melds": [m.to_dict() for m in st.melds],
+            "win_tile": str(win_tile),
+            "dora_indicators": [str(t) for t in self.dora_markers],
+            "kita": st.kita,
+        }
+        flags = self._win_flags(seat, discarder, kind)
         req.update({k: True for k, v in flags.items() if v})
         if flags["rinshan"]:
-            no_pao = (
-                self.chain_from is None
-                or (self.chain_broken and not self.rules.daiminkan_pao_chain)
-                or (self.chain_furiten and not self.rules.daiminkan_pao_furiten)
-            )
-            if no_pao:
-                req["rinshan_kan_from"] = None
-            else:
-                req["rinshan_kan_from"] = self.chain_from
+            req["rinshan_kan_from"] = self._kan_from()
         return req
 
-    def _pao(self, seat: int, yakuman: Sequence[str]) -> list[dict[str, Any]]:
-        """Liabilities as the calls happened: call order for the sets, and the
-        order of the kans themselves for suukantsu."""
+    def _score(
+        self, seat: int, win_tile: Tile, discarder: int | None, kind: str, ura: tuple[Tile, ...] = ()
+    ) -> HandScore:
+        """The value of ``seat`` winning now on ``win_tile``; :class:`~tenbou.errors.TenbouError`
+        when it is no win (not a winning hand, no yaku, a contradiction)."""
         st = self.seats[seat]
-        out = [
-            {"yaku": x.yaku, "seat": x.seat}
-            for x in _pao.liabilities(st.melds, seat, [y for y in yakuman if y != "suukantsu"], self.rules)
-        ]
+        concealed = list(st.hand)
+        if discarder is None:
+            concealed.remove(win_tile)
+        hand = Hand(tuple(sorted(concealed, key=_key)), tuple(st.melds), win_tile)
+        situation = Situation(
+            self.players,
+            self.dealer,
+            seat,
+            discarder,
+            self.round_wind,
+            **self._win_flags(seat, discarder, kind),
+            dora_indicators=tuple(self.dora_markers),
+            ura_indicators=ura,
+            kita=st.kita,
+        )
+        return score_hand(hand, situation, self.rules)
+
+    def _liabilities(self, seat: int, hs: HandScore) -> tuple[Liability, ...]:
+        """Liabilities as the calls happened: call order for the sets, the order of the kans
+        themselves for suukantsu, and daiminkan pao for a rinshan win after a daiminkan."""
+        st = self.seats[seat]
+        yakuman = [y.yaku.id for y in hs.yaku if y.yakuman]
+        out = list(_pao.liabilities(st.melds, seat, [y for y in yakuman if y != "suukantsu"], self.rules))
         if "suukantsu" in yakuman and "suukantsu" in self.rules.pao_yaku and len(st.kans) == 4:
             i, mtype = st.kans[3]
             src = st.melds[i].from_seat
             if mtype is MeldType.DAIMINKAN and src is not None:
-                out.append({"yaku": "suukantsu", "seat": src})
-        return out
-
-    def _score_fields(self, fields: dict[str, Any]) -> tuple[Hand, Situation]:
-        from .api import parse_win_request
-
-        req = {**fields, "players": self.players, "dealer": self.dealer, "round_wind": self.round_wind.value}
-        req.pop("rinshan_kan_from", None)
-        hand, situation, _ = parse_win_request(req, rules=self.rules)
-        return hand, situation
+                out.append(Liability("suukantsu", src, "pao_yaku", i))
+        if hs.situation.rinshan:
+            kan_pao = _pao.rinshan_liability(st.melds, self.rules, True, self._kan_from(), True)
+            if kan_pao is not None:
+                out.append(kan_pao)
+        return tuple(out)
 
     def _can_win(self, seat: int, tile: Tile, discarder: int | None, kind: str) -> bool:
         try:
-            hand, situation = self._score_fields(self._win_fields(seat, tile, discarder, kind))
-            score_hand(hand, situation, self.rules)
+            self._score(seat, tile, discarder, kind)
         except TenbouError:
             return False
         return True
@@ -748,20 +776,24 @@ class Round(Referee):
         bad = self.tiles.problem(ura[len(shown) :], "hora.ura_markers")
         if bad:
             p.hard(bad)
-        if st.riichi_accepted and self.rules.ura_dora:
-            fields["ura_indicators"] = [str(t) for t in ura[: len(self.dora_markers)]]
+        ura_shown = tuple(ura[: len(self.dora_markers)]) if st.riichi_accepted and self.rules.ura_dora else ()
+        if ura_shown:
+            fields["ura_indicators"] = [str(t) for t in ura_shown]
         try:
-            hand, situation = self._score_fields(fields)
-            hs = score_hand(hand, situation, self.rules)
+            hs = self._score(seat, tile, discarder, kind, ura_shown)
         except TenbouError as e:
             p.hard(f"hora by seat {seat}: {e}")
-        fields["pao"] = self._pao(seat, [y.yaku.id for y in hs.yaku if y.yakuman])
-        request = self._settle_request([f for _, f in self.horas] + [fields])
+        liabilities = self._liabilities(seat, hs)
+        fields["pao"] = [{"yaku": x.yaku, "seat": x.seat} for x in liabilities if x.rule != "daiminkan_pao"]
+        scored = (
+            [*self.pending.scored, (hs, liabilities)] if self.pending is not None else [(hs, liabilities)]
+        )
         try:
-            settlement = settle_request(request, rules=self.rules)
+            settlement = settle_wins(scored, self.honba, self.kyotaku)
         except TenbouError as e:
             p.hard(f"hora by seat {seat}: the win cannot be settled: {e}")
-        return _Win(fields, request, settlement)
+        request = self._settle_request([f for _, f in self.horas] + [fields])
+        return _Win(fields, request, settlement, scored)
 
     def _is_kokushi_wait(self, seat: int, tile: Tile) -> bool:
         st = self.seats[seat]

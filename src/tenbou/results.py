@@ -1,0 +1,101 @@
+"""The JSON form of results: a hand's value, a win's settlement and a hand's end, as the dicts of
+``docs/json-api.md``. The engine (:class:`~tenbou.game.Game`) and the JSON façade (:mod:`tenbou.api`)
+both give their results in this form, so it lives below both.
+
+>>> from tenbou.hand import Hand, Situation
+>>> from tenbou.rules import get_rules
+>>> from tenbou.scoring import score_hand
+>>> hs = score_hand(Hand.parse("234m678p5578s +9s ankan:7777z"), Situation(winner=2), get_rules("tenhou"))
+>>> out = hand_score_to_dict(hs)
+>>> out["han"], out["fu"], [y["id"] for y in out["yaku"]], out["wait"]
+(2, 60, ['menzen_tsumo', 'chun'], 'ryanmen')
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from .payment import PaymentKind, Settlement, WinSettlement, payment_to_dict
+from .scoring import FuItem, HandScore
+from .yaku import YAKU_BY_ID
+
+__all__ = ["hand_score_to_dict", "settlement_to_dict", "win_settlement_to_dict"]
+
+
+#: the output entry of each yaku, copied and given its han for a hand
+_YAKU_ENTRY: Final[dict[str, dict[str, Any]]] = {
+    y.id: {"id": y.id, "name": y.name, "name_ja": y.name_ja, "han": 0} for y in YAKU_BY_ID.values()
+}
+
+
+#: the output entry of each line of a fu breakdown met so far (a few dozen), copied for each hand
+_FU_ENTRY: Final[dict[FuItem, dict[str, Any]]] = {}
+
+
+def _fu_entry(item: FuItem) -> dict[str, Any]:
+    template = _FU_ENTRY.get(item)
+    if template is None:
+        template = {"reason": item.reason, "fu": item.fu}
+        if len(_FU_ENTRY) < 1024:
+            _FU_ENTRY[item] = template
+    return template.copy()
+
+
+def hand_score_to_dict(hs: HandScore) -> dict[str, Any]:
+    """The winning-hand output fields of a :class:`HandScore` (no payments)."""
+    s = hs.situation
+    yaku = []
+    for y in hs.yaku:
+        entry = _YAKU_ENTRY[y.yaku.id].copy()
+        entry["han"] = y.han
+        if y.yakuman:
+            entry["yakuman"] = y.yakuman
+        yaku.append(entry)
+    r = hs.reading
+    return {
+        "han": hs.han,
+        "fu": hs.fu,
+        "limit": hs.limit._value_ if hs.limit else None,
+        "base_points": hs.base_points,
+        "yaku": yaku,
+        "fu_breakdown": [_fu_entry(item) for item in hs.fu_breakdown],
+        "winner": s.winner,
+        "from": s.discarder,
+        "dealer": s.is_dealer,
+        "wait": r.wait._value_,
+        "form": r.form._value_,
+    }
+
+
+def win_settlement_to_dict(w: WinSettlement) -> dict[str, Any]:
+    """A winning-hand output: value, yaku, fu, and this win's pao, payments and deltas."""
+    out = hand_score_to_dict(w.score)
+    points = 0
+    for p in w.payments:
+        if p.kind is PaymentKind.HAND or p.kind is PaymentKind.PAO:
+            points += p.points
+    out["points"] = points
+    out["pao"] = [p.to_dict() for p in w.pao]
+    out["payments"] = [payment_to_dict(p) for p in w.payments]
+    out["deltas"] = list(w.deltas)
+    if w.chips is not None:
+        out["chips"] = list(w.chips)
+    return out
+
+
+def settlement_to_dict(st: Settlement) -> dict[str, Any]:
+    """The JSON output of a settlement."""
+    out: dict[str, Any] = {
+        "kind": st.kind,
+        "results": [win_settlement_to_dict(w) for w in st.results],
+        "payments": [payment_to_dict(p) for p in st.payments],
+        "deltas": list(st.deltas),
+        "next": st.next.to_dict(),
+    }
+    if st.chips is not None:
+        out["chips"] = list(st.chips)
+    if st.skipped:
+        out["skipped"] = [{"winner": seat, "reason": "atamahane"} for seat in st.skipped]
+    if st.reason:
+        out["reason"] = st.reason
+    return out
