@@ -72,6 +72,12 @@ import handgen
 from tenbou.api import score
 from tenbou.errors import TenbouError
 hands = handgen.generate({seed}, {n})
+def entries(obj):  # a dict's entries; of a tuple of dicts, or a dict of dicts, all of theirs
+    if isinstance(obj, tuple):
+        return sum(map(entries, obj))
+    if obj and all(isinstance(v, dict) for v in obj.values()):
+        return sum(map(len, obj.values()))
+    return len(obj)
 tracemalloc.start()
 base, _ = tracemalloc.get_traced_memory()
 for req in hands:
@@ -88,8 +94,7 @@ for name, mod in sorted(sys.modules.items()):
             if callable(getattr(obj, "cache_info", None)) and getattr(obj, "__module__", None) == name:
                 info["caches"][f"{{name}}.{{attr}}"] = obj.cache_info().currsize
             elif attr in {known!r}:  # the plain dicts the hot path fills as it meets hands
-                size = sum(map(len, obj)) if isinstance(obj, tuple) else len(obj)
-                info["caches"][f"{{name}}.{{attr}}"] = size
+                info["caches"][f"{{name}}.{{attr}}"] = entries(obj)
 print(json.dumps(info))
 """
 
@@ -274,7 +279,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"  mahjong (the same process)                       {_rate(n, min(cm_runs))}")
             print(f"  ratio compiled tenbou/mahjong (hands/s): {_ratios(c_runs, cm_runs)}")
 
-    known = ("_MELDS", "_READINGS", "_ASKED")
+    known = ("_MELDS", "_PARTS", "_ASKED", "_GROUP_TILES")
     mem, _ = _python(_MEMORY_PROBE.format(tests=str(TESTS), seed=args.seed, n=n, known=known))
     print(f"\ntenbou caches (fresh process, tracemalloc around one warm-up pass over the {n} hands):")
     print(

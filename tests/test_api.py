@@ -135,21 +135,12 @@ def test_flag_order_matches_situation_fields() -> None:
     assert Situation._fields[5 : 5 + len(_FLAGS)] == _FLAGS
 
 
-def test_field_positions_match_the_field_list() -> None:
+def test_field_sets_match_the_field_list() -> None:
     from tenbou import api
 
-    positions = {
-        "rules": api._F_RULES, "players": api._F_PLAYERS, "dealer": api._F_DEALER,
-        "round_wind": api._F_ROUND_WIND, "winner": api._F_WINNER, "from": api._F_FROM,
-        "hand": api._F_HAND, "melds": api._F_MELDS, "win_tile": api._F_WIN_TILE,
-        "dora_indicators": api._F_DORA, "ura_indicators": api._F_URA, "kita": api._F_KITA,
-        "pao": api._F_PAO, "rinshan_kan_from": api._F_KAN_FROM, "riichi": api._F_FLAG0,
-        "honba": api._F_HONBA, "riichi_sticks": api._F_STICKS, "wareme": api._F_WAREME,
-    }  # fmt: skip
-    assert {name: api._FIELDS.index(name) for name in positions} == positions
-    assert api._FIELDS[api._F_FLAG0 : api._F_FLAG0 + len(api._FLAGS)] == api._FLAGS
-    assert api._FIELDS[api._WIN_COUNT :] == ("honba", "riichi_sticks", "wareme")
-    assert len(api._FIELDS) == api._SCORE_COUNT == len(set(api._FIELDS))
+    assert len(api._FIELDS) == len(set(api._FIELDS)) == len(api._SCORE_KEYS)
+    assert api._SCORE_KEYS == set(api._FIELDS) == api._WIN_KEYS | {"honba", "riichi_sticks", "wareme"}
+    assert set(api._FLAGS) < api._WIN_KEYS
 
 
 @pytest.mark.parametrize(

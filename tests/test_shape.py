@@ -57,13 +57,15 @@ def test_shanten() -> None:
     assert shanten(c("1133557799m113z")) == 0
 
 
-def test_counts_up_to_fifteen_of_a_kind_are_read_and_more_refused() -> None:
-    # (the shapes pack a suit's counts 4 bits each; no hand holds more than 14 of a kind)
+def test_counts_up_to_255_of_a_kind_are_read_and_more_refused() -> None:
+    # (the shapes read a suit's counts up to 255; no hand holds more than 14 of a kind)
     c = [0] * 34
     c[0], c[2], c[27] = 9, 1, 2
     c[9] = c[10] = c[11] = 3
     assert not is_winning(c) and decompose(c) == []  # nine 1m are not three triplets of one kind
     c = [0] * 34
-    c[9], c[27] = 16, 2
-    with pytest.raises(ValueError, match="16 of kind 9"):
+    c[9], c[27] = 255, 2
+    assert decompose(c) == [] and not is_winning(c)  # read (not one set of a kind can hold them all)
+    c[9] = 256
+    with pytest.raises(ValueError, match="256 of kind 9"):
         decompose(c)

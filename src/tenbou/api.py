@@ -51,37 +51,15 @@ _FLAGS: Final = (
     "riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei",
     "tenhou", "chiihou", "renhou",
 )  # fmt: skip
-#: the fields of a winning-hand request, in the order they are read into (:func:`_read_fields`): the
-#: win's own, then the table's honba, riichi sticks and wareme, which only ``score`` takes
+#: the fields of a winning-hand request: the win's own, then the table's honba, riichi sticks and
+#: wareme, which only ``score`` takes
 _FIELDS: Final = (
     "rules", "players", "dealer", "round_wind", "winner", "from", "hand", "melds", "win_tile",
     "dora_indicators", "ura_indicators", "kita", "pao", "rinshan_kan_from", *_FLAGS,
     "honba", "riichi_sticks", "wareme",
 )  # fmt: skip
-_FIELD_INDEX: Final[dict[str, int]] = {name: i for i, name in enumerate(_FIELDS)}
-# the position of each field in _FIELDS (test_api checks them)
-_F_RULES: Final = 0
-_F_PLAYERS: Final = 1
-_F_DEALER: Final = 2
-_F_ROUND_WIND: Final = 3
-_F_WINNER: Final = 4
-_F_FROM: Final = 5
-_F_HAND: Final = 6
-_F_MELDS: Final = 7
-_F_WIN_TILE: Final = 8
-_F_DORA: Final = 9
-_F_URA: Final = 10
-_F_KITA: Final = 11
-_F_PAO: Final = 12
-_F_KAN_FROM: Final = 13
-_F_FLAG0: Final = 14
-_F_HONBA: Final = 24
-_F_STICKS: Final = 25
-_F_WAREME: Final = 26
-#: how many fields a win has (without the table's), and a score request
-_WIN_COUNT: Final = 24
-_SCORE_COUNT: Final = 27
-_WIN_KEYS: Final = frozenset(_FIELDS[:_WIN_COUNT])
+#: the fields of a win (of ``settle``'s ``wins``)
+_WIN_KEYS: Final = frozenset(_FIELDS[:-3])
 #: the fields of a ``score`` request: a win, plus the table's honba, sticks and wareme
 _SCORE_KEYS: Final = frozenset(_FIELDS)
 
@@ -93,16 +71,11 @@ class _Absent:
 _ABSENT: Final = _Absent()
 
 
-def _read_fields(request: dict[str, Any], count: int) -> list[Any]:
-    """The request's values by their place in ``_FIELDS`` (``_ABSENT`` where left out), read in one
-    pass; a field that is not among the first ``count`` is refused."""
-    values: list[Any] = [_ABSENT] * count
-    for key, value in request.items():
-        i = _FIELD_INDEX.get(key)
-        if i is None or i >= count:
+def _refuse_unknown(request: dict[str, Any], allowed: frozenset[str]) -> None:
+    """Refuse the first field of ``request`` that is not ``allowed`` (if any)."""
+    for key in request:
+        if key not in allowed:
             raise RequestError(f"unknown field {shown(key)}")
-        values[i] = value
-    return values
 
 
 _MELD_KEYS: Final = frozenset({"type", "tiles", "from", "called"})
@@ -174,7 +147,13 @@ def _indicators(value: object, key: str) -> tuple[Tile, ...]:
     if value is _ABSENT or value is None:
         return ()
     if type(value) is list:
-        return tuple([_one_tile(v, key, i) for i, v in enumerate(value)])
+        tiles: list[Tile] = []
+        for v in value:  # the usual list: one tile's text each
+            tile = _TILE_BY_TEXT.get(v) if type(v) is str else None
+            if tile is None:  # read again, one by one, naming the bad one
+                return tuple([_one_tile(v, key, i) for i, v in enumerate(value)])
+            tiles.append(tile)
+        return tuple(tiles)
     if type(value) is str:  # one string for many tiles is not the contract's list: refused, not guessed
         raise RequestError(f'{key}: expected a list of tiles (["1p", "3z"]), not the string {shown(value)}')
     raise RequestError(f"{key}: expected a list of tiles, not {shown(value)}")
@@ -247,84 +226,89 @@ def parse_win_request(
     """A winning-hand request as tenbou objects (validated against the rules). ``allowed`` is the
     fields the request may have: those of a win (the default), or also the table's (``honba``...)."""
     request = _as_dict(req)
-    if allowed is _WIN_KEYS:
-        count = _WIN_COUNT
-    else:
-        count = _SCORE_COUNT
-        if allowed is not _SCORE_KEYS:
-            for key in request:
-                if key not in allowed:
-                    raise RequestError(f"unknown field {shown(key)}")
-    hand, situation, rules, _ = _parse_win(request, count, rules)
-    return hand, situation, rules
+    if allowed is not _WIN_KEYS and allowed is not _SCORE_KEYS:
+        _refuse_unknown(request, allowed)
+        allowed = _SCORE_KEYS
+    return _parse_win(request, allowed, rules)
 
 
 def _parse_win(
-    request: dict[str, Any], count: int, rules: Rules | None
-) -> tuple[Hand, Situation, Rules, list[Any]]:
-    """:func:`parse_win_request`, and the values of the request's fields (:func:`_read_fields`)."""
-    v = _read_fields(request, count)
+    request: dict[str, Any], allowed: frozenset[str], rules: Rules | None
+) -> tuple[Hand, Situation, Rules]:
+    """:func:`parse_win_request` of a dict whose fields may be those of ``allowed`` (``_WIN_KEYS`` or
+    ``_SCORE_KEYS``); the fields are checked in the order of ``_FIELDS``."""
+    if not allowed.issuperset(request):
+        _refuse_unknown(request, allowed)
     if rules is None:
-        raw_rules = v[_F_RULES]
-        rules = rules_from_request("tenhou" if raw_rules is _ABSENT else raw_rules)
-    players = v[_F_PLAYERS]
+        rules = rules_from_request(request.get("rules", "tenhou"))
+    players = request.get("players", _ABSENT)
     if type(players) is not int or players not in rules.players:
         players = _players(players, rules)
-    winner = v[_F_WINNER]
+    winner = request.get("winner")
     if type(winner) is not int or not 0 <= winner < players:
-        if winner is _ABSENT or winner is None:
+        if winner is None:
             raise RequestError("winner: missing (the winner's seat is required)")
         winner = _seat(winner, "winner", players)
-    dealer = v[_F_DEALER]
-    if dealer is _ABSENT:
-        dealer = 0
-    elif type(dealer) is not int or not 0 <= dealer < players:
+    dealer = request.get("dealer", 0)
+    if type(dealer) is not int or not 0 <= dealer < players:
         dealer = _seat(dealer, "dealer", players)
-    discarder = v[_F_FROM]
-    if discarder is _ABSENT:
-        discarder = None
-    elif discarder is not None and (type(discarder) is not int or not 0 <= discarder < players):
+    discarder = request.get("from")
+    if discarder is not None and (type(discarder) is not int or not 0 <= discarder < players):
         raise RequestError(
             f"from: expected the discarder's seat 0..{players - 1} or null for a tsumo, "
             f"not {shown(discarder)}"
         )
-    raw_wind = v[_F_ROUND_WIND]
-    wind = Wind.EAST if raw_wind is _ABSENT else _WINDS.get(raw_wind) if type(raw_wind) is str else None
+    raw_wind = request.get("round_wind", "E")
+    wind = _WINDS.get(raw_wind) if type(raw_wind) is str else None
     if wind is None:
         raise RequestError(f"round_wind: {shown(raw_wind)} is not one of E, S, W, N")
-    flags = v[_F_FLAG0 : _F_FLAG0 + len(_FLAGS)]
-    for i in range(len(_FLAGS)):
-        flag = flags[i]
-        if flag is _ABSENT:
-            flags[i] = False
-        elif flag is not False and flag is not True:
-            raise RequestError(f"{_FLAGS[i]}: expected true or false, not {shown(flag)}")
-    raw_hand = v[_F_HAND]
+    riichi = request.get("riichi", False)
+    double_riichi = request.get("double_riichi", False)
+    ippatsu = request.get("ippatsu", False)
+    rinshan = request.get("rinshan", False)
+    chankan = request.get("chankan", False)
+    haitei = request.get("haitei", False)
+    houtei = request.get("houtei", False)
+    tenhou = request.get("tenhou", False)
+    chiihou = request.get("chiihou", False)
+    renhou = request.get("renhou", False)
+    if (
+        (riichi is not False and riichi is not True)
+        or (double_riichi is not False and double_riichi is not True)
+        or (ippatsu is not False and ippatsu is not True)
+        or (rinshan is not False and rinshan is not True)
+        or (chankan is not False and chankan is not True)
+        or (haitei is not False and haitei is not True)
+        or (houtei is not False and houtei is not True)
+        or (tenhou is not False and tenhou is not True)
+        or (chiihou is not False and chiihou is not True)
+        or (renhou is not False and renhou is not True)
+    ):
+        _refuse_flags(request)
+    raw_hand = request.get("hand", _ABSENT)
     if raw_hand is _ABSENT:
         raise RequestError("hand: missing (the concealed tiles without the winning tile)")
     concealed = _field_tiles(raw_hand, "hand")
-    raw_win = v[_F_WIN_TILE]
+    raw_win = request.get("win_tile", _ABSENT)
     if raw_win is _ABSENT:
         raise RequestError("win_tile: missing")
     win = _one_tile(raw_win, "win_tile")
-    raw_melds = v[_F_MELDS]
-    if raw_melds is _ABSENT or raw_melds is None:
-        raw_melds = []
+    raw_melds = request.get("melds")
+    if raw_melds is None:
+        melds: tuple[Meld, ...] = ()
     elif type(raw_melds) is not list:
         raise RequestError(f"melds: expected a list, not {shown(raw_melds)}")
     elif len(raw_melds) > _MAX_MELDS:
         raise RequestError(f"melds: at most {_MAX_MELDS} melds, not {len(raw_melds)}")
-    melds = tuple([_meld(m, i) for i, m in enumerate(raw_melds)])
+    else:
+        melds = tuple([_meld(m, i) for i, m in enumerate(raw_melds)])
     try:
         hand = Hand(concealed, melds, win)
     except NotationError as e:
         raise NotationError(f"hand: {e}") from None
-    kita = v[_F_KITA]
-    if kita is _ABSENT:
-        kita = 0
-    elif type(kita) is not int or not 0 <= kita <= _MAX_KITA:
+    kita = request.get("kita", 0)
+    if type(kita) is not int or not 0 <= kita <= _MAX_KITA:
         kita = _number(kita, "kita", _MAX_KITA)
-    riichi, double_riichi, ippatsu, rinshan, chankan, haitei, houtei, tenhou, chiihou, renhou = flags
     situation = Situation(
         players,
         dealer,
@@ -341,11 +325,19 @@ def _parse_win(
         tenhou,
         chiihou,
         renhou,
-        _indicators(v[_F_DORA], "dora_indicators"),
-        _indicators(v[_F_URA], "ura_indicators"),
+        _indicators(request.get("dora_indicators"), "dora_indicators"),
+        _indicators(request.get("ura_indicators"), "ura_indicators"),
         kita,
     )
-    return hand, situation, rules, v
+    return hand, situation, rules
+
+
+def _refuse_flags(request: dict[str, Any]) -> None:
+    """Refuse the first flag of the request that is not true or false."""
+    for name in _FLAGS:
+        flag = request.get(name, False)
+        if flag is not False and flag is not True:
+            raise RequestError(f"{name}: expected true or false, not {shown(flag)}")
 
 
 def _seat(value: object, field: str, players: int) -> int:
@@ -424,20 +416,18 @@ def score(request: Mapping[str, Any]) -> dict[str, Any]:
     Raises :class:`~tenbou.errors.TenbouError` on bad input.
     """
     req = _as_dict(request)
-    hand, situation, rules, v = _parse_win(req, _SCORE_COUNT, None)
-    honba = v[_F_HONBA]
-    if honba is _ABSENT:
-        honba = 0
-    elif type(honba) is not int or not 0 <= honba <= _MAX_HONBA:
+    hand, situation, rules = _parse_win(req, _SCORE_KEYS, None)
+    honba = req.get("honba", 0)
+    if type(honba) is not int or not 0 <= honba <= _MAX_HONBA:
         honba = _number(honba, "honba", _MAX_HONBA)
-    sticks = v[_F_STICKS]
-    if sticks is _ABSENT:
-        sticks = 0
-    elif type(sticks) is not int or not 0 <= sticks <= _MAX_STICKS:
+    sticks = req.get("riichi_sticks", 0)
+    if type(sticks) is not int or not 0 <= sticks <= _MAX_STICKS:
         sticks = _number(sticks, "riichi_sticks", _MAX_STICKS)
     hs = score_hand(hand, situation, rules)
-    pao = _liabilities(v[_F_PAO], v[_F_KAN_FROM], hand, hs)
-    wareme = None if v[_F_WAREME] is _ABSENT else _wareme(v[_F_WAREME], situation.players, rules)
+    pao = _liabilities(req.get("pao", _ABSENT), req.get("rinshan_kan_from", _ABSENT), hand, hs)
+    wareme = req.get("wareme")
+    if wareme is not None:
+        wareme = _wareme(wareme, situation.players, rules)
     return win_settlement_to_dict(settle_win(hs, pao, honba, sticks, wareme))
 
 
@@ -516,9 +506,10 @@ def settle_request(request: Mapping[str, Any], *, rules: Rules | None = None) ->
                 if key in win:
                     raise RequestError(f"{where}{key}: give it once, at the top of the request")
             try:
-                hand, situation, _, v = _parse_win(merged, _WIN_COUNT, rules)
+                hand, situation, _ = _parse_win(merged, _WIN_KEYS, rules)
                 hs = score_hand(hand, situation, rules)
-                wins.append((hs, _liabilities(v[_F_PAO], v[_F_KAN_FROM], hand, hs, where)))
+                raw_pao, raw_kan_from = merged.get("pao", _ABSENT), merged.get("rinshan_kan_from", _ABSENT)
+                wins.append((hs, _liabilities(raw_pao, raw_kan_from, hand, hs, where)))
             except TenbouError as e:
                 raise type(e)(f"wins[{i}]: {e}" if not str(e).startswith(where) else str(e), e.code) from None
         settlement = settle_wins(wins, honba, sticks, wareme)

@@ -258,7 +258,7 @@ class Hand:
     class rather than a frozen dataclass because one is built for every hand
     scored, and this keeps that cheap, compiled or not)."""
 
-    __slots__ = ("concealed", "counts", "melds", "red_fives", "reds", "win_tile")
+    __slots__ = ("concealed", "concealed_counts", "counts", "melds", "red_fives", "reds", "win_tile")
 
     def __init__(self, concealed: tuple[Tile, ...], melds: tuple[Meld, ...], win_tile: Tile) -> None:
         self.concealed: Final = concealed
@@ -290,6 +290,9 @@ class Hand:
                 most = n
             if t.red:
                 red_fives[k // 9] = red_fives[k // 9] + 1
+        #: how many tiles of each kind (34 counts) the hand holds besides its melds (the winning tile
+        #: included): what is read as sets and a pair
+        self.concealed_counts: Final = tuple(counts)
         for m in melds:
             k = m.kind
             if m.type is MeldType.CHI:
@@ -310,7 +313,7 @@ class Hand:
                 f"{counts[kind]} copies of {Tile(kind)} in one hand (there are only four) in {str(self)!r}"
             )
         #: how many tiles of each kind (34 counts) the hand holds, melds and winning tile included
-        self.counts: Final = tuple(counts)
+        self.counts: Final = tuple(counts) if melds else self.concealed_counts
         #: how many of its tiles are red fives, and of each suit (m, p, s)
         self.reds: Final = red_fives[0] + red_fives[1] + red_fives[2]
         self.red_fives: Final = tuple(red_fives)

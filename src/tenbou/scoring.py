@@ -36,13 +36,17 @@ from typing import Final, NamedTuple
 from .errors import InvalidHandError
 from .hand import Hand, MeldType, Situation
 from .rules import Rules
-from .shape import KOKUSHI_KINDS, decompose, is_chiitoitsu, is_kokushi
+from .shape import KOKUSHI_KINDS, is_chiitoitsu, is_kokushi
 from .tiles import RED_COPIES, TERMINALS_AND_HONORS, Record, Tile, dora_kind
 from .yaku import (
     DORA,
     F_CLOSED,
+    F_FIRST,
     HAND_REGULAR,
     HAND_YAKUMAN,
+    R_CHIITOITSU,
+    R_KOKUSHI,
+    R_STANDARD,
     READING_REGULAR,
     READING_YAKUMAN,
     YAKU_BY_ID,
@@ -326,16 +330,17 @@ def _readings(f: HandFacts) -> list[Reading]:
     win = f.win
     c = f.concealed
     if not f.hand.melds:
-        if is_kokushi(c):
+        kinds = f.concealed_kinds.bit_count()  # 13 for kokushi, 7 for chiitoitsu
+        if kinds == 13 and is_kokushi(c):
             before = list(c)
             before[win] = before[win] - 1
             wait = Wait.THIRTEEN if all(before[k] == 1 for k in KOKUSHI_KINDS) else Wait.TANKI
             pair = next(k for k in KOKUSHI_KINDS if c[k] == 2)
             return [Reading(Form.KOKUSHI, pair, wait, f)]
-        if is_chiitoitsu(c):
+        if kinds == 7 and is_chiitoitsu(c):
             out.append(Reading(Form.CHIITOITSU, win, Wait.TANKI, f))
     ron = not f.tsumo
-    for raw in decompose(c):
+    for raw in f.raws:
         pair, trips, runs = raw[0], raw[1], raw[2]
         if pair == win:
             out.append(Reading(Form.STANDARD, pair, Wait.TANKI, f, raw))
@@ -570,26 +575,49 @@ class _Candidate:
 
 
 _PINFU: Final = YAKU_BY_ID["pinfu"]
-#: (predicate, the yaku as counted) of each group worth asking, by group, features and double yakuman
+#: (predicate, the yaku as counted) of the yakuman or the regular yaku worth asking
 _Asked = tuple[tuple[Callable[[Reading], bool], YakuHan], ...]
-#: a hand's yakuman, regular yaku and limit renhou (the same for every reading of its form), and the
-#: per-reading yaku worth asking of it
-_HandLevel = tuple[list[YakuHan], list[YakuHan], YakuHan | None, tuple[_Asked, _Asked, _Asked, _Asked]]
+#: a hand's yakuman, regular yaku and limit renhou (the same for every reading of its form)
+_HandLevel = tuple[list[YakuHan], list[YakuHan], YakuHan | None]
 
 
-_GROUPS: Final = (HAND_YAKUMAN, HAND_REGULAR, READING_YAKUMAN, READING_REGULAR)
-_ASKED: Final[dict[tuple[int, frozenset[str]], tuple[_Asked, _Asked, _Asked, _Asked]]] = {}
+def _needs_of(groups: tuple[tuple[Yaku, ...], ...]) -> int:
+    """Every feature some yaku of ``groups`` needs."""
+    bits = 0
+    for group in groups:
+        for y in group:
+            bits |= y.needs
+    return bits
 
 
-def _asked(features: int, double: frozenset[str]) -> tuple[_Asked, _Asked, _Asked, _Asked]:
-    """The yaku of each group worth asking about a hand with these features (``F_CLOSED``
-    among them), each with its predicate and its han as counted in such a hand."""
-    key = (features, double)
-    found = _ASKED.get(key)
+#: the yaku asked once per hand (and form), and of each reading
+_GROUPS: Final[tuple[tuple[tuple[Yaku, ...], ...], ...]] = (
+    (HAND_YAKUMAN, HAND_REGULAR),
+    (READING_YAKUMAN, READING_REGULAR),
+)
+#: the (yakuman, regular yaku) worth asking, once per hand and of each reading (``_GROUPS``), by the
+#: rules' double yakuman and the features of the hand or the reading
+_ASKED: Final[tuple[dict[frozenset[str], dict[int, tuple[_Asked, _Asked]]], ...]] = ({}, {})
+#: the reading features of the form (the yaku asked once per hand differ by form)
+_FORMS: Final = R_STANDARD | R_CHIITOITSU | R_KOKUSHI
+#: the features that decide which yaku are asked, once per hand and of each reading (the others
+#: are left out of the key of ``_ASKED``)
+_HAND_KEY: Final = F_CLOSED | _FORMS | _needs_of(_GROUPS[0])
+_READING_KEY: Final = F_CLOSED | _needs_of(_GROUPS[1])
+
+
+def _asked(features: int, double: frozenset[str], per_reading: int) -> tuple[_Asked, _Asked]:
+    """The yakuman and the regular yaku asked once per hand (``per_reading`` 0) or of each reading
+    (1) that are worth asking with these features (those a yaku needs, ``F_CLOSED`` among them), each
+    with its predicate and its han as counted in such a hand."""
+    by_double = _ASKED[per_reading].get(double)
+    if by_double is None:
+        by_double = _ASKED[per_reading][double] = {}
+    found = by_double.get(features)
     if found is None:
         closed = bool(features & F_CLOSED)
         groups = []
-        for group in _GROUPS:
+        for group in _GROUPS[per_reading]:
             entries = []
             for y in group:
                 han = y.han_closed if closed else y.han_open
@@ -601,7 +629,9 @@ def _asked(features: int, double: frozenset[str]) -> tuple[_Asked, _Asked, _Aske
                 else:
                     entries.append((y.predicate, YakuHan(y, han)))
             groups.append(tuple(entries))
-        found = _ASKED[key] = (groups[0], groups[1], groups[2], groups[3])
+        found = groups[0], groups[1]
+        if len(by_double) < 4096:
+            by_double[features] = found
     return found
 
 
@@ -614,30 +644,31 @@ def _hand_level(r: Reading) -> _HandLevel:
     yakuman, regular yaku, and renhou when it is worth a limit."""
     f = r.facts
     rules = f.rules
-    asked = _asked(f.features, rules.double_yakuman)
-    ym = _matching(asked[0], r)
-    regular = _matching(asked[1], r)
+    asked_ym, asked_regular = _asked((f.features | r.features & _FORMS) & _HAND_KEY, rules.double_yakuman, 0)
+    ym = _matching(asked_ym, r) if asked_ym else []
+    regular = _matching(asked_regular, r) if asked_regular else []
     renhou = None
-    for i, y in enumerate(regular):
-        if y.yaku.id == "renhou":
-            renhou = YakuHan(y.yaku, 8 if rules.renhou == "baiman" else 5)
-            del regular[i]
-            break
-    return ym, regular, renhou, asked
+    if f.features & F_FIRST:
+        for i, y in enumerate(regular):
+            if y.yaku.id == "renhou":
+                renhou = YakuHan(y.yaku, 8 if rules.renhou == "baiman" else 5)
+                del regular[i]
+                break
+    return ym, regular, renhou
 
 
 def _evaluate(r: Reading, hand_level: _HandLevel, dora: list[YakuHan], dora_han: int) -> _Candidate | None:
     """Score one reading (``None`` when it has no yaku)."""
     f = r.facts
     rules = f.rules
-    hand_ym, hand_regular, renhou, asked = hand_level
-    ym = _matching(asked[2], r)
+    hand_ym, hand_regular, renhou = hand_level
+    asked_ym, asked_regular = _asked(r.features & _READING_KEY, rules.double_yakuman, 1)
+    ym = _matching(asked_ym, r) if asked_ym else []
     if hand_ym:
         ym = hand_ym + ym
-    pinfu = f.closed and r.form is Form.STANDARD and _PINFU.predicate(r)
-    fu, fu_items = _fu(r, pinfu)
     if ym:
-        # yakuman replace every other yaku
+        # yakuman replace every other yaku (the fu are still reported)
+        fu, fu_items = _fu(r, f.closed and r.form is Form.STANDARD and _PINFU.predicate(r))
         mults = [y.yakuman for y in ym]
         total = sum(mults) if rules.yakuman_stacking else max(mults)
         if rules.yakuman_cap:
@@ -646,7 +677,9 @@ def _evaluate(r: Reading, hand_level: _HandLevel, dora: list[YakuHan], dora_han:
         return _Candidate(
             (base, 1, 13 * total, fu), 13 * total, fu, Limit.YAKUMAN, base, ym, fu_items, total, r
         )
-    found = _matching(asked[3], r)
+    found = _matching(asked_regular, r) if asked_regular else []
+    # pinfu, when asked, is the first of a reading's regular yaku (and is asked of any closed hand)
+    fu, fu_items = _fu(r, bool(found) and found[0].yaku is _PINFU)
     if hand_regular:
         found = hand_regular + found
     if found:

@@ -35,6 +35,7 @@ __all__ = [
     "is_kokushi",
     "is_tenpai",
     "is_winning",
+    "read_counts",
     "shanten",
     "standard_decompositions",
     "waits",
@@ -116,43 +117,65 @@ def _raw(base: int, pair: int, trips: tuple[int, ...], runs: tuple[int, ...]) ->
     )
 
 
-#: _suit_table of each suit (0 man, 1 pin, 2 sou) by its packed counts (:func:`_pack`); decompose, the hot
-#: path, looks here first. At most _READINGS_KEPT patterns per suit are kept (hands meet a few thousand).
-_READINGS: Final[tuple[dict[int, tuple[int, tuple[Raw, ...]]], ...]] = ({}, {}, {})
-_READINGS_KEPT: Final = 50_000
+#: what the tiles of one suit (or the honours) of a hand are, worked out once per pattern of counts:
+#: (1 if they hold the pair else 0, their readings as sets and that pair -- none when they cannot be
+#: read so --, the kinds present: bit k for kind k)
+Part = tuple[int, tuple[Raw, ...], int]
+#: the parts met so far, by the counts of the part (``tuple(counts[0:9])``: a cheap key to make
+#: and to hash), for the manzu, pinzu, souzu and honours; decompose, the hot path, looks here
+#: first. At most _PARTS_KEPT patterns of each are kept (hands meet a few thousand).
+_PARTS: Final[tuple[dict[tuple[int, ...], Part], ...]] = ({}, {}, {}, {})
+_PARTS_KEPT: Final = 50_000
+_NO_TILES: Final[tuple[int, ...]] = (0,) * 9  # (any length: mypyc would box a fixed one to compare)
 
 
-def _pack(counts: list[int], start: int) -> int:
-    """The 9 counts of a suit from ``counts[start]`` as one int, 4 bits each, the 1 lowest (a cheap
-    dictionary key). A hand holds at most 14 of a kind; a count over 15 is refused."""
-    code = 0
-    for k in range(start + 8, start - 1, -1):
-        n = counts[k]
-        if not 0 <= n <= 15:
-            raise ValueError(f"counts: {n} of kind {k}, not 0..15")
-        code = code << 4 | n
-    return code
-
-
-def _suit_table(code: int, base: int) -> tuple[int, tuple[Raw, ...]]:
-    """Every decomposition of one suit's counts (packed, :func:`_pack`), kinds offset by ``base``:
-    (1 if the suit holds the pair else 0, readings); no readings if none.
-    (Worked out once per pattern, for the manzu; the other suits shift that.)"""
-    known = _READINGS[base // 9]
-    found = known.get(code)
+def _part(key: tuple[int, ...], part: int) -> Part:
+    """The :data:`Part` of the counts ``key`` of a suit (``part`` 0 man, 1 pin, 2 sou) or of the
+    honours (``part`` 3). (A suit is worked out once per pattern, as manzu; the others shift that.)"""
+    known = _PARTS[part]
+    found = known.get(key)
     if found is None:
-        if base:
-            has_pair, readings = _suit_table(code, 0)
-            found = has_pair, tuple([_shifted(r, base) for r in readings])
+        base = 9 * part
+        present = 0
+        for i in range(len(key)):
+            n = key[i]
+            if not 0 <= n <= 255:  # (no hand holds more than 14 of a kind)
+                raise ValueError(f"counts: {n} of kind {base + i}, not 0..255")
+            if n:
+                present |= 1 << (base + i)
+        if part == 3:
+            found = _honour_part(key, present)
+        elif part:
+            has_pair, readings, _ = _part(key, 0)
+            found = has_pair, tuple([_shifted(r, base) for r in readings]), present
         else:
-            found = _work_out_suit(tuple([code >> 4 * i & 15 for i in range(9)]))
-        if len(known) < _READINGS_KEPT:
-            known[code] = found
+            has_pair, readings = _work_out_suit(key)
+            found = has_pair, readings, present
+        if len(known) < _PARTS_KEPT:
+            known[key] = found
     return found
 
 
+def _honour_part(key: tuple[int, ...], present: int) -> Part:
+    """The honours' :data:`Part`: each kind a triplet, or the pair (one at most)."""
+    pair = -1
+    trips: list[int] = []
+    mask = 0
+    for i in range(7):
+        n = key[i]
+        k = 27 + i
+        if n == 3:
+            trips.append(k)
+            mask |= 1 << k
+        elif n == 2 and pair < 0:
+            pair = k
+        elif n:
+            return 0, (), present
+    return (1 if pair >= 0 else 0), ((pair, tuple(trips), (), mask, 0, 0, True),), present
+
+
 def _work_out_suit(key: tuple[int, ...]) -> tuple[int, tuple[Raw, ...]]:
-    """:func:`_suit_table` of the manzu, from the suit's sets."""
+    """The readings of the manzu counts ``key``, from the suit's sets: (1 if they hold the pair, readings)."""
     rem = sum(key) % 3
     if rem == 1:
         return 0, ()
@@ -181,42 +204,65 @@ def _shifted(raw: Raw, base: int) -> Raw:
     )
 
 
-def decompose(counts: list[int]) -> list[Raw]:
-    """Every reading of ``counts`` as :data:`Raw` tuples (the fast form of
-    :func:`standard_decompositions`, with the features yaku ask about)."""
-    pair = -1
-    h_trips: tuple[int, ...] = ()
-    h_mask = 0
-    for k in range(27, 34):
-        n = counts[k]
-        if n:
-            if n == 3:
-                h_trips += (k,)
-                h_mask |= 1 << k
-            elif n == 2 and pair < 0:
-                pair = k
-            else:
-                return []
-    combos: list[Raw] = [(pair, h_trips, (), h_mask, 0, 0, True)]
-    pairs = 1 if pair >= 0 else 0
+def read_counts(counts: tuple[int, ...]) -> tuple[int, list[Raw]]:
+    """The kinds present in ``counts`` (bit k for kind k) and every reading of them as
+    :data:`Raw` tuples (:func:`decompose`), from the parts of :data:`_PARTS`."""
+    honours = counts[27:34]
+    part = _PARTS[3].get(honours)
+    if part is None:
+        part = _part(honours, 3)
+    pairs, table, present = part  # (unpacked once: each item read from a part unboxes it whole)
+    tables = [table]  # of the honours and each suit present
+    readable = bool(table)
+    single = len(table) == 1  # each part read one way only (the usual hand)
     for suit in range(3):
-        base = 9 * suit
-        code = _pack(counts, base)
-        if not code:
+        key = counts[9 * suit : 9 * suit + 9]
+        if key == _NO_TILES:
             continue
-        found = _READINGS[suit].get(code)  # _suit_table's memo, without the call when it is known
-        has_pair, table = found if found is not None else _suit_table(code, base)
-        if not table:
-            return []
-        pairs += has_pair
+        part = _PARTS[suit].get(key)
+        if part is None:
+            part = _part(key, suit)
+        has_pair, table, kinds = part
+        present |= kinds
+        if table:
+            pairs += has_pair
+            tables.append(table)
+            single = single and len(table) == 1
+        else:
+            readable = False
+    if not readable or pairs != 1:
+        return present, []
+    if single:
+        pair = -1
+        trips: tuple[int, ...] = ()
+        runs: tuple[int, ...] = ()
+        tmask = rmask = peikou = 0
+        outside = True
+        for table in tables:
+            sp, st, sr, stm, srm, spk, sout = table[0]
+            if sp >= 0:
+                pair = sp
+            trips += st
+            runs += sr
+            tmask |= stm
+            rmask |= srm
+            peikou += spk
+            outside = outside and sout
+        return present, [(pair, trips, runs, tmask, rmask, peikou, outside)]
+    combos = list(tables[0])
+    for i in range(1, len(tables)):
         combos = [
             (sp if sp >= 0 else p, ts + st, rs + sr, tm | stm, rm | srm, pk + spk, out and sout)
             for p, ts, rs, tm, rm, pk, out in combos
-            for sp, st, sr, stm, srm, spk, sout in table
+            for sp, st, sr, stm, srm, spk, sout in tables[i]
         ]
-    if pairs != 1:
-        return []
-    return combos
+    return present, combos
+
+
+def decompose(counts: list[int]) -> list[Raw]:
+    """Every reading of ``counts`` as :data:`Raw` tuples (the fast form of
+    :func:`standard_decompositions`, with the features yaku ask about)."""
+    return read_counts(tuple(counts))[1]
 
 
 def standard_decompositions(counts: list[int]) -> list[Decomposition]:
@@ -288,25 +334,26 @@ def waits_brute(counts: list[int], closed: bool = True, players: int = 4) -> lis
 #: a part of a hand (one suit, or one honour kind): 0 complete as sets, 1 complete
 #: as sets and the pair, -1 incomplete; and the kinds that make it complete as sets
 #: only / as sets and the pair when added
-_Part = tuple[int, tuple[int, ...], tuple[int, ...]]
+_WaitPart = tuple[int, tuple[int, ...], tuple[int, ...]]
 
 
 @cache
-def _suit_waits(key: tuple[int, ...], base: int) -> _Part:
-    has_pair, table = _suit_table(_pack(list(key), 0), base)
+def _suit_waits(key: tuple[int, ...], base: int) -> _WaitPart:
+    part = base // 9
+    has_pair, table, _ = _part(key, part)
     status = (1 if has_pair else 0) if table else -1
     sets_only: list[int] = []
     with_pair: list[int] = []
     for i in range(9):
         grown = list(key)
         grown[i] = grown[i] + 1
-        pair, found = _suit_table(_pack(grown, 0), base)
+        pair, found, _ = _part(tuple(grown), part)
         if found:
             (with_pair if pair else sets_only).append(base + i)
     return status, tuple(sets_only), tuple(with_pair)
 
 
-def _honor_part(k: int, n: int) -> _Part:
+def _honor_part(k: int, n: int) -> _WaitPart:
     if n == 3:
         return 0, (), ()
     if n == 2:
@@ -317,7 +364,7 @@ def _honor_part(k: int, n: int) -> _Part:
 
 
 def _standard_waits(counts: list[int]) -> tuple[int, ...]:
-    parts: list[_Part] = []
+    parts: list[_WaitPart] = []
     for base in (0, 9, 18):
         key = tuple(counts[base : base + 9])
         if key != _EMPTY9:

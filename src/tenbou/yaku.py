@@ -20,14 +20,14 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Final
 
 from .hand import Hand, MeldType, Situation
 from .rules import Rules
-from .shape import Raw
+from .shape import Raw, read_counts
 from .tiles import DRAGONS, TERMINALS_AND_HONORS, WINDS, Wind
 
 __all__ = [
@@ -89,23 +89,72 @@ _TERMINALS: Final = frozenset((0, 8, 9, 17, 18, 26))
 _DRAGON_MASK: Final = 0b111 << 31
 _WIND_MASK: Final = 0b1111 << 27
 
-#: hand features, the bits of :attr:`HandFacts.features`
+#: hand features, the bits of :attr:`HandFacts.features`: whatever a yaku's predicate needs, said
+#: in a bit, so that a yaku is asked only of hands (and readings) that have what it needs
+#: (:attr:`Yaku.needs`)
 F_CLOSED: Final = 1
 F_TSUMO: Final = 2
-F_SITUATION: Final = 4  # any situational flag: riichi, ippatsu, haitei, rinshan, tenhou ...
-F_HONOR_TRIPLET: Final = 8
-F_ONE_SUIT: Final = 16
-F_KANS3: Final = 32
-F_TERMINAL_HONOR: Final = 64
-F_GREEN: Final = 128
-F_LOCAL: Final = 256  # the rules play a local yaku
+F_RIICHI: Final = 1 << 2  # the situation's flags, one bit each (tenhou, chiihou and renhou share one)
+F_DOUBLE_RIICHI: Final = 1 << 3
+F_IPPATSU: Final = 1 << 4
+F_HAITEI: Final = 1 << 5
+F_HOUTEI: Final = 1 << 6
+F_RINSHAN: Final = 1 << 7
+F_CHANKAN: Final = 1 << 8
+F_FIRST: Final = 1 << 9  # tenhou, chiihou or renhou
+F_DRAGON_TRIPLET: Final = 1 << 10  # a dragon triplet in some reading (or melded)
+F_WIND_TRIPLET: Final = 1 << 11
+F_ONE_SUIT: Final = 1 << 12
+F_KANS3: Final = 1 << 13
+F_TERMINAL_HONOR: Final = 1 << 14
+F_GREEN: Final = 1 << 15
+F_LOCAL: Final = 1 << 16  # the rules play a local yaku
+F_ALL_SIMPLE: Final = 1 << 17
+F_HONORS: Final = 1 << 18  # an honour in the hand
+F_NO_HONORS: Final = 1 << 19
+F_HONORS_ONLY: Final = 1 << 20
+#: reading features, the bits :attr:`Reading.features` adds to its hand's: the form, and how many
+#: runs, triplets and concealed triplets, peikou, outside, a two-sided wait
+R_STANDARD: Final = 1 << 21
+R_CHIITOITSU: Final = 1 << 22
+R_KOKUSHI: Final = 1 << 23
+R_RUNS3: Final = 1 << 24  # three or four runs
+R_RUNS4: Final = 1 << 25
+R_NO_RUNS: Final = 1 << 26
+R_TRIPS3: Final = 1 << 27  # three or four triplets (kans included)
+R_TRIPS4: Final = 1 << 28
+R_CONCEALED3: Final = 1 << 29  # exactly three concealed triplets
+R_CONCEALED4: Final = 1 << 30
+R_PEIKOU1: Final = 1 << 31
+R_PEIKOU2: Final = 1 << 32
+R_OUTSIDE: Final = 1 << 33
+R_RYANMEN: Final = 1 << 34
+#: the reading features by the number of runs, of triplets, of concealed triplets, by peikou
+#: (typed as tuples of any length: mypyc indexes those without boxing every item)
+_RUN_FEATURES: Final[tuple[int, ...]] = (R_NO_RUNS, 0, 0, R_RUNS3, R_RUNS3 | R_RUNS4)
+_TRIP_FEATURES: Final[tuple[int, ...]] = (0, 0, 0, R_TRIPS3, R_TRIPS3 | R_TRIPS4)
+_CONCEALED_FEATURES: Final[tuple[int, ...]] = (0, 0, 0, R_CONCEALED3, R_CONCEALED4)
+_PEIKOU_FEATURES: Final[tuple[int, ...]] = (0, R_PEIKOU1, R_PEIKOU2)
 
-_KIND_FLAGS: Final[tuple[int, ...]] = tuple(
-    (1 << (k // 9) if k < 27 else 8)  # suit bits 1/2/4, honour 8
-    | (16 if k in TERMINALS_AND_HONORS else 32)  # terminal-or-honour / simple
-    | (0 if k in _GREEN else 64)  # not green
-    for k in range(34)
-)
+#: kinds by bit (bit k for kind k): each suit, the honours, terminals and honours, simples, and the
+#: kinds that are not green
+_MAN_MASK: Final = 0x1FF
+_PIN_MASK: Final = 0x1FF << 9
+_SOU_MASK: Final = 0x1FF << 18
+_HONOR_MASK: Final = 0x7F << 27
+
+
+def _mask(kinds: Iterable[int]) -> int:
+    """The bits of ``kinds`` (an int: mypyc keeps a module constant of this native)."""
+    bits = 0
+    for k in kinds:
+        bits |= 1 << k
+    return bits
+
+
+_TERMINAL_HONOR_MASK: Final = _mask(TERMINALS_AND_HONORS)
+_SIMPLE_MASK: Final = _mask(k for k in range(34) if k not in TERMINALS_AND_HONORS)
+_NOT_GREEN_MASK: Final = _mask(k for k in range(34) if k not in _GREEN)
 
 
 _WIND_KINDS: Final = {w.value: w.kind for w in Wind}
@@ -113,46 +162,39 @@ _WIND_KINDS: Final = {w.value: w.kind for w in Wind}
 
 class HandFacts:
     """What every reading of one hand shares: tile counts, situation, rules,
-    the melds as sets, and flags of the tiles present."""
+    the melds as sets, the readings of the concealed tiles (``raws``) and flags
+    of the tiles present."""
 
     __slots__ = (
-        "all_green", "all_simple", "all_terminal_honor", "closed", "concealed", "counts", "features", "hand",
-        "honors", "kans", "meld_concealed", "meld_outside", "meld_run_mask", "meld_runs", "meld_trip_fu",
-        "meld_trip_mask", "meld_trips", "round_wind", "rules", "seat_wind", "situation", "suits", "tsumo",
-        "value_mask", "win",
+        "all_green", "all_simple", "all_terminal_honor", "closed", "concealed", "concealed_kinds", "counts",
+        "features", "hand", "honors", "kans", "meld_concealed", "meld_outside", "meld_run_mask", "meld_runs",
+        "meld_trip_fu", "meld_trip_mask", "meld_trips", "raws", "round_wind", "rules", "seat_wind",
+        "situation", "suits", "tsumo", "value_mask", "win",
     )  # fmt: skip
 
     def __init__(self, hand: Hand, situation: Situation, rules: Rules) -> None:
         self.hand = hand
         self.situation = s = situation
         self.rules = rules
-        kf = _KIND_FLAGS
-        self.win = win = hand.win_tile.kind
-        flags = kf[win]
-        for t in hand.concealed:
-            flags |= kf[t.kind]
-        self.counts = counts = hand.counts
-        self.concealed = concealed = list(counts)  # less the melds below
+        self.win = hand.win_tile.kind
+        self.counts = hand.counts
+        self.concealed = list(hand.concealed_counts)
         runs: list[int] = []
         trips: list[int] = []
         trip_fu: list[tuple[int, bool, bool]] = []
-        kans = hidden = run_mask = trip_mask = 0
+        kans = hidden = run_mask = trip_mask = present = 0
         closed = outside = True
         for m in hand.melds:
             k = m.kind
             mtype = m.type
             if mtype is MeldType.CHI:
-                concealed[k] = concealed[k] - 1
-                concealed[k + 1] = concealed[k + 1] - 1
-                concealed[k + 2] = concealed[k + 2] - 1
-                flags |= kf[k] | kf[k + 1] | kf[k + 2]
+                present |= 7 << k
                 runs.append(k)
                 run_mask |= 1 << k
                 outside = outside and k % 9 in (0, 6)
                 closed = False
                 continue
-            concealed[k] = concealed[k] - len(m.tiles)
-            flags |= kf[k]
+            present |= 1 << k
             trips.append(k)
             trip_mask |= 1 << k
             outside = outside and k in TERMINALS_AND_HONORS
@@ -170,39 +212,64 @@ class HandFacts:
         self.meld_runs, self.meld_trips, self.meld_trip_fu = tuple(runs), tuple(trips), tuple(trip_fu)
         self.meld_run_mask, self.meld_trip_mask, self.meld_outside = run_mask, trip_mask, outside
         self.kans, self.meld_concealed, self.closed = kans, hidden, closed
+        #: the kinds of the concealed tiles (bit k for kind k) and their readings as sets and a pair
+        kinds, raws = read_counts(hand.concealed_counts)
+        self.concealed_kinds, self.raws = kinds, raws
+        present |= kinds
         self.tsumo = tsumo = s.discarder is None
         self.seat_wind = seat = 27 + (s.winner - s.dealer) % s.players
         self.round_wind = rnd = _WIND_KINDS[s.round_wind._value_]
-        self.suits = suits = flags & 7  # bit 1 man, 2 pin, 4 sou
-        self.honors = bool(flags & 8)
-        self.all_simple = not flags & 16
-        self.all_terminal_honor = not flags & 32
-        self.all_green = not flags & 64
+        man, pin, sou = present & _MAN_MASK, present & _PIN_MASK, present & _SOU_MASK
+        self.suits = suits = (1 if man else 0) | (2 if pin else 0) | (4 if sou else 0)  # bits 1 m, 2 p, 4 s
+        self.honors = honors = bool(present & _HONOR_MASK)
+        self.all_simple = not present & _TERMINAL_HONOR_MASK
+        self.all_terminal_honor = terminal_honor = not present & _SIMPLE_MASK
+        self.all_green = green = not present & _NOT_GREEN_MASK
         value = _DRAGON_MASK | 1 << seat | 1 << rnd
         if rules.north_yakuhai and s.players == 3:
             value |= 1 << 30
         self.value_mask = value
         feat = (F_CLOSED if closed else 0) | (F_TSUMO if tsumo else 0)
-        if (
-            s.riichi or s.double_riichi or s.ippatsu or s.haitei or s.houtei or s.rinshan or s.chankan
-            or s.renhou or s.tenhou or s.chiihou
-        ):  # fmt: skip
-            feat |= F_SITUATION
-        if flags & 8:
-            for k in range(27, 34):
-                if counts[k] >= 3:
-                    feat |= F_HONOR_TRIPLET
-                    break
+        if s.riichi:
+            feat |= F_RIICHI
+        if s.double_riichi:
+            feat |= F_DOUBLE_RIICHI
+        if s.ippatsu:
+            feat |= F_IPPATSU
+        if s.haitei:
+            feat |= F_HAITEI
+        if s.houtei:
+            feat |= F_HOUTEI
+        if s.rinshan:
+            feat |= F_RINSHAN
+        if s.chankan:
+            feat |= F_CHANKAN
+        if s.tenhou or s.chiihou or s.renhou:
+            feat |= F_FIRST
+        if honors:
+            feat |= F_HONORS
+            # the honour triplets of any reading: melded, or the honours' part (the same in every reading)
+            honor_trips = trip_mask | (raws[0][3] if raws else 0)
+            if honor_trips & _DRAGON_MASK:
+                feat |= F_DRAGON_TRIPLET
+            if honor_trips & _WIND_MASK:
+                feat |= F_WIND_TRIPLET
+            if not suits:
+                feat |= F_HONORS_ONLY
+        else:
+            feat |= F_NO_HONORS
         if suits in (1, 2, 4):
             feat |= F_ONE_SUIT
         if kans >= 3:
             feat |= F_KANS3
-        if not flags & 32:
+        if terminal_honor:
             feat |= F_TERMINAL_HONOR
-        if not flags & 64:
+        if green:
             feat |= F_GREEN
         if rules.local_yaku:
             feat |= F_LOCAL
+        if not present & _TERMINAL_HONOR_MASK:
+            feat |= F_ALL_SIMPLE
         self.features = feat
 
     @property
@@ -248,8 +315,8 @@ class Reading:
     honour. ``sets`` lists them as :class:`Mentsu`."""
 
     __slots__ = (
-        "concealed_triplets", "facts", "form", "kans", "outside", "pair", "peikou", "raw", "ron_triplet",
-        "run_mask", "runs", "trip_mask", "triplets", "wait",
+        "concealed_triplets", "facts", "features", "form", "kans", "outside", "pair", "peikou", "raw",
+        "ron_triplet", "run_mask", "runs", "trip_mask", "triplets", "wait",
     )  # fmt: skip
 
     def __init__(
@@ -274,15 +341,27 @@ class Reading:
             self.concealed_triplets = facts.meld_concealed
             self.peikou = 0
             self.outside = False
+            self.features = facts.features | (R_CHIITOITSU if form is Form.CHIITOITSU else R_KOKUSHI)
             return
         _, trips, runs, tmask, rmask, peikou, outside = raw
-        self.runs = facts.meld_runs + runs
-        self.triplets = facts.meld_trips + trips
+        self.runs = all_runs = facts.meld_runs + runs
+        self.triplets = all_trips = facts.meld_trips + trips
         self.run_mask = facts.meld_run_mask | rmask
         self.trip_mask = facts.meld_trip_mask | tmask
-        self.concealed_triplets = len(trips) + facts.meld_concealed - (ron_triplet >= 0)
-        self.peikou = peikou if facts.closed else 0
-        self.outside = outside and facts.meld_outside and pair in TERMINALS_AND_HONORS
+        self.concealed_triplets = hidden = len(trips) + facts.meld_concealed - (ron_triplet >= 0)
+        self.peikou = peikou = peikou if facts.closed else 0
+        self.outside = outside = outside and facts.meld_outside and pair in TERMINALS_AND_HONORS
+        #: the hand's features and this reading's (the ``R_*`` bits)
+        self.features = (
+            facts.features
+            | R_STANDARD
+            | _RUN_FEATURES[len(all_runs)]
+            | _TRIP_FEATURES[len(all_trips)]
+            | _CONCEALED_FEATURES[hidden]
+            | _PEIKOU_FEATURES[peikou]
+            | (R_OUTSIDE if outside else 0)
+            | (R_RYANMEN if wait is Wait.RYANMEN else 0)
+        )
 
     @property
     def sets(self) -> tuple[Mentsu, ...]:
@@ -335,8 +414,8 @@ class Yaku:
     #: whether the answer can differ between readings of one hand (otherwise it
     #: depends only on the tiles, the form and the situation, and is asked once)
     per_reading: bool = False
-    #: hand features (``F_*`` bits of :attr:`HandFacts.features`) without which
-    #: the predicate is false: a hand lacking one is not asked
+    #: hand and reading features (``F_*`` and ``R_*`` bits of :attr:`Reading.features`) without
+    #: which the predicate is false: a hand or reading lacking one is not asked
     needs: int = 0
 
     def han(self, closed: bool) -> int | None:
@@ -453,22 +532,43 @@ def _y(
 
 
 _NEEDS: Final = {
-    **dict.fromkeys(("riichi", "double_riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan", "renhou",
-                     "tenhou", "chiihou", "renhou_yakuman"), F_SITUATION),
-    **dict.fromkeys(("haku", "hatsu", "chun", "seat_wind", "round_wind", "north_yakuhai", "shousangen",
-                     "daisangen", "shousuushii", "daisuushii"), F_HONOR_TRIPLET),
-    **dict.fromkeys(("pinfu", "iipeikou", "ryanpeikou", "chiitoitsu", "kokushi", "kokushi_13", "suuankou",
-                     "suuankou_tanki"), F_CLOSED),
-    **dict.fromkeys(("sankantsu", "suukantsu"), F_KANS3),
-    **dict.fromkeys(("honroutou", "tsuuiisou", "chinroutou"), F_TERMINAL_HONOR),
-    **dict.fromkeys(("honitsu", "chinitsu"), F_ONE_SUIT),
-    **dict.fromkeys(("chuuren", "junsei_chuuren"), F_ONE_SUIT | F_CLOSED),
-    **dict.fromkeys(("suurenkou", "isshoku_yonjun"), F_LOCAL),
+    "riichi": F_RIICHI,
+    "double_riichi": F_DOUBLE_RIICHI,
+    "ippatsu": F_IPPATSU,
     "menzen_tsumo": F_CLOSED | F_TSUMO,
+    "pinfu": F_CLOSED | R_STANDARD | R_RUNS4 | R_RYANMEN,
+    "tanyao": F_ALL_SIMPLE,
+    "iipeikou": R_PEIKOU1,
+    **dict.fromkeys(("haku", "hatsu", "chun", "shousangen", "daisangen"), F_DRAGON_TRIPLET),
+    **dict.fromkeys(
+        ("seat_wind", "round_wind", "north_yakuhai", "shousuushii", "daisuushii"), F_WIND_TRIPLET
+    ),
+    "haitei": F_HAITEI,
+    "houtei": F_HOUTEI,
+    "rinshan": F_RINSHAN,
+    "chankan": F_CHANKAN,
+    **dict.fromkeys(("renhou", "tenhou", "chiihou", "renhou_yakuman"), F_FIRST),
+    **dict.fromkeys(("sanshoku", "ittsu"), R_RUNS3),
+    "chanta": R_OUTSIDE | F_HONORS,
+    "chiitoitsu": F_CLOSED | R_CHIITOITSU,
+    "toitoi": R_STANDARD | R_NO_RUNS,
+    "sanankou": R_CONCEALED3,
+    **dict.fromkeys(("sankantsu", "suukantsu"), F_KANS3),
+    "sanshoku_doukou": R_TRIPS3,
+    "honroutou": F_TERMINAL_HONOR | F_HONORS,
+    "ryanpeikou": R_PEIKOU2,
+    "junchan": R_OUTSIDE | F_NO_HONORS,
+    "honitsu": F_ONE_SUIT | F_HONORS,
+    "chinitsu": F_ONE_SUIT | F_NO_HONORS,
+    **dict.fromkeys(("kokushi", "kokushi_13"), F_CLOSED | R_KOKUSHI),
+    **dict.fromkeys(("suuankou", "suuankou_tanki"), F_CLOSED | R_CONCEALED4),
+    "tsuuiisou": F_TERMINAL_HONOR | F_HONORS_ONLY,
+    "chinroutou": F_TERMINAL_HONOR | F_NO_HONORS,
     "ryuuiisou": F_GREEN,
+    **dict.fromkeys(("chuuren", "junsei_chuuren"), F_ONE_SUIT | F_CLOSED | F_NO_HONORS),
+    "suurenkou": F_LOCAL | R_TRIPS4,
+    "isshoku_yonjun": F_LOCAL | R_RUNS4,
 }  # fmt: skip
-
-
 _PER_READING: Final = frozenset(
     {
         "pinfu", "iipeikou", "ryanpeikou", "sanshoku", "ittsu", "chanta", "junchan", "toitoi", "sanankou",
