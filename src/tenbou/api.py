@@ -58,6 +58,7 @@ _FIELDS: Final = (
     "dora_indicators", "ura_indicators", "kita", "pao", "rinshan_kan_from", *_FLAGS,
     "honba", "riichi_sticks", "wareme",
 )  # fmt: skip
+_FLAG_KEYS: Final = frozenset(_FLAGS)
 #: the fields of a win (of ``settle``'s ``wins``)
 _WIN_KEYS: Final = frozenset(_FIELDS[:-3])
 #: the fields of a ``score`` request: a win, plus the table's honba, sticks and wareme
@@ -262,29 +263,34 @@ def _parse_win(
     wind = _WINDS.get(raw_wind) if type(raw_wind) is str else None
     if wind is None:
         raise RequestError(f"round_wind: {shown(raw_wind)} is not one of E, S, W, N")
-    riichi = request.get("riichi", False)
-    double_riichi = request.get("double_riichi", False)
-    ippatsu = request.get("ippatsu", False)
-    rinshan = request.get("rinshan", False)
-    chankan = request.get("chankan", False)
-    haitei = request.get("haitei", False)
-    houtei = request.get("houtei", False)
-    tenhou = request.get("tenhou", False)
-    chiihou = request.get("chiihou", False)
-    renhou = request.get("renhou", False)
-    if (
-        (riichi is not False and riichi is not True)
-        or (double_riichi is not False and double_riichi is not True)
-        or (ippatsu is not False and ippatsu is not True)
-        or (rinshan is not False and rinshan is not True)
-        or (chankan is not False and chankan is not True)
-        or (haitei is not False and haitei is not True)
-        or (houtei is not False and houtei is not True)
-        or (tenhou is not False and tenhou is not True)
-        or (chiihou is not False and chiihou is not True)
-        or (renhou is not False and renhou is not True)
-    ):
-        _refuse_flags(request)
+    # (any object until checked: a flag that is not true or false is refused below, by name)
+    if not _FLAG_KEYS.isdisjoint(request):
+        riichi = request.get("riichi", False)
+        double_riichi = request.get("double_riichi", False)
+        ippatsu = request.get("ippatsu", False)
+        rinshan = request.get("rinshan", False)
+        chankan = request.get("chankan", False)
+        haitei = request.get("haitei", False)
+        houtei = request.get("houtei", False)
+        tenhou = request.get("tenhou", False)
+        chiihou = request.get("chiihou", False)
+        renhou = request.get("renhou", False)
+        if (
+            (riichi is not False and riichi is not True)
+            or (double_riichi is not False and double_riichi is not True)
+            or (ippatsu is not False and ippatsu is not True)
+            or (rinshan is not False and rinshan is not True)
+            or (chankan is not False and chankan is not True)
+            or (haitei is not False and haitei is not True)
+            or (houtei is not False and houtei is not True)
+            or (tenhou is not False and tenhou is not True)
+            or (chiihou is not False and chiihou is not True)
+            or (renhou is not False and renhou is not True)
+        ):
+            _refuse_flags(request)
+    else:  # no flag given (all false): none to look up
+        riichi = double_riichi = ippatsu = rinshan = chankan = False
+        haitei = houtei = tenhou = chiihou = renhou = False
     raw_hand = request.get("hand", _ABSENT)
     if raw_hand is _ABSENT:
         raise RequestError("hand: missing (the concealed tiles without the winning tile)")

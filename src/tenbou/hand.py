@@ -58,9 +58,16 @@ class MeldType(Enum):
 
     @property
     def is_open(self) -> bool:
-        return self is not MeldType.ANKAN
+        return self is not _ANKAN
 
 
+# (the members as module constants: on CPython 3.11 an attribute of an Enum class is read by a slow,
+# unspecialised look-up, a module constant is not)
+_CHI: Final = MeldType.CHI
+_PON: Final = MeldType.PON
+_DAIMINKAN: Final = MeldType.DAIMINKAN
+_KAKAN: Final = MeldType.KAKAN
+_ANKAN: Final = MeldType.ANKAN
 _KANS: Final = frozenset((MeldType.DAIMINKAN, MeldType.KAKAN, MeldType.ANKAN))
 _NOTATION_NAMES: Final = {
     "chi": MeldType.CHI,
@@ -100,7 +107,7 @@ class Meld:
         mtype = self.type
         n = len(tiles)
         kind = tiles[0].kind if n else -1
-        if mtype is MeldType.CHI:
+        if mtype is _CHI:
             if n == 3:
                 k1, k2 = tiles[1].kind, tiles[2].kind
                 kind = min(kind, k1, k2)
@@ -109,9 +116,9 @@ class Meld:
             else:
                 ok = False
         else:
-            ok = n == (3 if mtype is MeldType.PON else 4) and all(t.kind == kind for t in tiles)
+            ok = n == (3 if mtype is _PON else 4) and all(t.kind == kind for t in tiles)
         src = self.from_seat
-        if mtype is MeldType.ANKAN:
+        if mtype is _ANKAN:
             ok = ok and src is None and self.called is None
         else:
             ok = ok and type(src) is int and 0 <= src <= 3
@@ -135,7 +142,7 @@ class Meld:
         where = f" in {self.notation()!r}"
         kinds = sorted(t.kind for t in self.tiles)
         text = format_tiles(self.tiles)
-        if self.type is MeldType.CHI:
+        if self.type is _CHI:
             if len(kinds) != 3:
                 raise NotationError(f"a chi needs three tiles, not {text!r}{where}")
             if (
@@ -145,12 +152,12 @@ class Meld:
             ):
                 raise NotationError(f"a chi must be a run of one suit, not {text!r}{where}")
         else:
-            want = 3 if self.type is MeldType.PON else 4
+            want = 3 if self.type is _PON else 4
             if len(kinds) != want or kinds[0] != kinds[-1]:
                 name = "pon" if want == 3 else "kan"
                 number = "three" if want == 3 else "four"
                 raise NotationError(f"a {name} needs {number} tiles of one kind, not {text!r}{where}")
-        if self.type is MeldType.ANKAN:
+        if self.type is _ANKAN:
             if self.from_seat is not None:
                 raise NotationError(
                     f"an ankan is not called from anyone, but has from={self.from_seat}{where}"
@@ -221,7 +228,7 @@ class Meld:
 
     @property
     def is_open(self) -> bool:
-        return self.type is not MeldType.ANKAN
+        return self.type is not _ANKAN
 
     @property
     def is_kan(self) -> bool:
@@ -295,7 +302,7 @@ class Hand:
         self.concealed_counts: Final = tuple(counts)
         for m in melds:
             k = m.kind
-            if m.type is MeldType.CHI:
+            if m.type is _CHI:
                 n = max(counts[k], counts[k + 1], counts[k + 2]) + 1
                 counts[k] = counts[k] + 1
                 counts[k + 1] = counts[k + 1] + 1
@@ -376,7 +383,7 @@ class Hand:
     @property
     def is_closed(self) -> bool:
         """No open meld (an ankan keeps the hand closed)."""
-        return all(m.type is MeldType.ANKAN for m in self.melds)
+        return all(m.type is _ANKAN for m in self.melds)
 
     def request_fields(self) -> dict[str, object]:
         """``hand``, ``win_tile`` and ``melds`` fields of a JSON request.

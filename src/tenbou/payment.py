@@ -83,6 +83,16 @@ class PaymentKind(Enum):
     NAGASHI = "nagashi"
 
 
+# (the members as module constants: on CPython 3.11 an attribute of an Enum class is read by a slow,
+# unspecialised look-up, a module constant is not)
+_HAND: Final = PaymentKind.HAND
+_HONBA: Final = PaymentKind.HONBA
+_RIICHI_STICKS: Final = PaymentKind.RIICHI_STICKS
+_PAO: Final = PaymentKind.PAO
+_NOTEN: Final = PaymentKind.NOTEN
+_NAGASHI: Final = PaymentKind.NAGASHI
+
+
 class Payment(Record):
     """A transfer of ``points`` from ``payer`` to ``receiver`` (``payer`` is
     ``None`` for riichi sticks taken from the table)."""
@@ -210,96 +220,108 @@ def win_payments(
 
     ``pao`` lists the liabilities that apply (yakuman pao, and at most one
     daiminkan pao, whose seat then pays the hand as a ron)."""
+    return _win_payments(score, honba, riichi_sticks, pao, wareme)[0]
+
+
+def _win_payments(
+    score: HandScore, honba: int, riichi_sticks: int, pao: Sequence[Liability], wareme: int | None
+) -> tuple[list[Payment], list[int]]:
+    """:func:`win_payments`, and the deltas they make (counted as they are paid)."""
     s = score.situation
     rules = score.rules
     n = s.players
     winner = s.winner
-    dealer_wins = s.is_dealer
-    yakuman_pao: list[Liability] = []
-    kan_pao: Liability | None = None
-    for liability in pao:
-        if liability.rule != "daiminkan_pao":
-            yakuman_pao.append(liability)
-        elif kan_pao is None:
-            kan_pao = liability
-    discarder = kan_pao.seat if kan_pao is not None else s.discarder
-    ron = discarder is not None
-    ron_payer = -1 if discarder is None else discarder  # the discarder, on a ron
+    dealer_wins = winner == s.dealer
+    discarder = s.discarder
     out: list[Payment] = []
-
+    d = [0] * n
     # -- the hand: pao'd parts first, then the rest as usual
-    rest = score.yakuman if score.yakuman else 0
-    parts: list[tuple[int, int]] = []  # (liable seat, yakuman multiplier)
-    if yakuman_pao and score.yakuman:
-        per_yaku = {y.yaku.id: y.yakuman for y in score.yaku}
-        for liab in yakuman_pao:
-            m = min(per_yaku.get(liab.yaku, 0), rest)
-            rest -= m
-            parts.append((liab.seat, m))
-        if rules.pao_scope == "whole_hand" and rest:
-            parts[0] = (parts[0][0], parts[0][1] + rest)
-            rest = 0
-    for seat, mult in parts:
-        value = hand_shares(8000 * mult, dealer_wins, False, n, "")[0]
-        if not ron:
-            _pay(out, winner, seat, value, PaymentKind.PAO)
-        elif discarder == seat:  # the liable player dealt in: an ordinary ron
-            _pay(out, winner, seat, value, PaymentKind.HAND)
-        else:
-            half = _ceil100(value // 2)
-            _pay(out, winner, seat, half, PaymentKind.PAO)
-            _pay(out, winner, ron_payer, value - half, PaymentKind.HAND)
+    rest = score.yakuman
+    liable = -1  # the seat of the first yakuman pao, if any
+    if pao:
+        yakuman_pao: list[Liability] = []
+        kan_pao: Liability | None = None
+        for liability in pao:
+            if liability.rule != "daiminkan_pao":
+                yakuman_pao.append(liability)
+            elif kan_pao is None:
+                kan_pao = liability
+        if kan_pao is not None:
+            discarder = kan_pao.seat
+        parts: list[tuple[int, int]] = []  # (liable seat, yakuman multiplier)
+        if yakuman_pao:
+            liable = yakuman_pao[0].seat
+            if score.yakuman:
+                per_yaku = {y.yaku.id: y.yakuman for y in score.yaku}
+                for liab in yakuman_pao:
+                    m = min(per_yaku.get(liab.yaku, 0), rest)
+                    rest -= m
+                    parts.append((liab.seat, m))
+                if rules.pao_scope == "whole_hand" and rest:
+                    parts[0] = (parts[0][0], parts[0][1] + rest)
+                    rest = 0
+        for seat, mult in parts:
+            value = _ceil100(8000 * mult * (6 if dealer_wins else 4))  # as a ron
+            if discarder is None:
+                _pay(out, d, winner, seat, value, _PAO)
+            elif discarder == seat:  # the liable player dealt in: an ordinary ron
+                _pay(out, d, winner, seat, value, _HAND)
+            else:
+                half = _ceil100(value // 2)
+                _pay(out, d, winner, seat, half, _PAO)
+                _pay(out, d, winner, discarder, value - half, _HAND)
     rest_base = 8000 * rest if score.yakuman else score.base_points
     if rest_base:
-        if ron:
-            _pay(
-                out, winner, ron_payer, hand_shares(rest_base, dealer_wins, False, n, "")[0], PaymentKind.HAND
-            )
+        if discarder is not None:
+            _pay(out, d, winner, discarder, _ceil100(rest_base * (6 if dealer_wins else 4)), _HAND)
         else:
             payers = _payers(n, winner, s.dealer)
             shares = hand_shares(rest_base, dealer_wins, True, n, rules.sanma_tsumo)
-            for i, p in enumerate(payers):  # hand_shares gives one share per payer
-                _pay(out, winner, p, shares[i], PaymentKind.HAND)
+            for i in range(len(payers)):  # hand_shares gives one share per payer
+                _pay(out, d, winner, payers[i], shares[i], _HAND)
     # -- honba
     if honba and rules.honba_unit:
         unit = honba * rules.honba_unit
         total = unit * (n - 1)
-        liable = yakuman_pao[0].seat if yakuman_pao else None
         pao_honba = rules.pao_honba
         if pao_honba == "rest":  # honba go with the part of the hand pao does not cover
-            pao_honba = "discarder" if ron else "normal" if rest_base else "liable"
-        if liable is None or pao_honba == "normal":
-            if ron:
-                _pay(out, winner, ron_payer, total, PaymentKind.HONBA)
+            pao_honba = "discarder" if discarder is not None else "normal" if rest_base else "liable"
+        if liable < 0 or pao_honba == "normal":
+            if discarder is not None:
+                _pay(out, d, winner, discarder, total, _HONBA)
             else:
-                for p in sorted(_payers(n, winner, s.dealer)):
-                    _pay(out, winner, p, unit, PaymentKind.HONBA)
-        elif not ron or discarder == liable or pao_honba == "liable":
-            _pay(out, winner, liable, total, PaymentKind.HONBA)
+                for p in range(n):
+                    if p != winner:
+                        _pay(out, d, winner, p, unit, _HONBA)
+        elif discarder is None or discarder == liable or pao_honba == "liable":
+            _pay(out, d, winner, liable, total, _HONBA)
         elif pao_honba == "discarder":
-            _pay(out, winner, ron_payer, total, PaymentKind.HONBA)
+            _pay(out, d, winner, discarder, total, _HONBA)
         else:  # split
             half = total // 2
-            _pay(out, winner, liable, half, PaymentKind.HONBA)
-            _pay(out, winner, ron_payer, total - half, PaymentKind.HONBA)
+            _pay(out, d, winner, liable, half, _HONBA)
+            _pay(out, d, winner, discarder, total - half, _HONBA)
     if wareme is not None and rules.wareme:
         out = [
             Payment(p.payer, p.receiver, 2 * p.points, p.kind)
-            if p.kind in (PaymentKind.HAND, PaymentKind.PAO) and wareme in (p.payer, p.receiver)
+            if p.kind in (_HAND, _PAO) and wareme in (p.payer, p.receiver)
             else p
             for p in out
         ]
+        d = deltas(out, n)
     if riichi_sticks:  # listed even when the rules make them worth 0, as a draw lists them
-        out.append(
-            Payment(None, winner, riichi_sticks * rules.riichi_stick_points, PaymentKind.RIICHI_STICKS)
-        )
-    return out
+        points = riichi_sticks * rules.riichi_stick_points
+        out.append(Payment(None, winner, points, _RIICHI_STICKS))
+        d[winner] = d[winner] + points
+    return out, d
 
 
-def _pay(out: list[Payment], receiver: int, payer: int, points: int, kind: PaymentKind) -> None:
-    """Add a transfer to ``out`` (none when it is zero)."""
+def _pay(out: list[Payment], d: list[int], receiver: int, payer: int, points: int, kind: PaymentKind) -> None:
+    """Add a transfer to ``out`` and to the deltas ``d`` (none when it is zero)."""
     if points:
         out.append(Payment(payer, receiver, points, kind))
+        d[payer] = d[payer] - points
+        d[receiver] = d[receiver] + points
 
 
 def _payers(players: int, winner: int, dealer: int) -> list[int]:
@@ -418,15 +440,10 @@ def settle_win(
     wareme: int | None = None,
 ) -> WinSettlement:
     """One win settled on its own: its transfers (:func:`win_payments`), deltas and chips."""
-    pays = tuple(win_payments(hs, honba, riichi_sticks, pao, wareme))
-    chips = win_chips(hs, hs.rules)
-    return WinSettlement(
-        hs,
-        tuple(pao),
-        pays,
-        tuple(deltas(pays, hs.situation.players)),
-        None if chips is None else tuple(chips),
-    )
+    pays, d = _win_payments(hs, honba, riichi_sticks, pao, wareme)
+    rules = hs.rules
+    chips = win_chips(hs, rules) if rules.chips else None
+    return WinSettlement(hs, tuple(pao), tuple(pays), tuple(d), None if chips is None else tuple(chips))
 
 
 def next_after_draw(
@@ -471,16 +488,12 @@ def settle_draw(
         for i, seat in enumerate(sorted(nagashi, key=lambda x: (x - dealer) % n)):
             payers = _payers(n, seat, dealer)
             shares = hand_shares(2000, seat == dealer, True, n, rules.sanma_tsumo)
-            payments.extend(
-                Payment(p, seat, pts, PaymentKind.NAGASHI) for p, pts in zip(payers, shares, strict=True)
-            )
+            payments.extend(Payment(p, seat, pts, _NAGASHI) for p, pts in zip(payers, shares, strict=True))
             if as_win and honba and rules.honba_unit:
-                payments.extend(
-                    Payment(p, seat, honba * rules.honba_unit, PaymentKind.HONBA) for p in sorted(payers)
-                )
+                payments.extend(Payment(p, seat, honba * rules.honba_unit, _HONBA) for p in sorted(payers))
             if as_win and i == 0 and riichi_sticks:
                 payments.append(
-                    Payment(None, seat, riichi_sticks * rules.riichi_stick_points, PaymentKind.RIICHI_STICKS)
+                    Payment(None, seat, riichi_sticks * rules.riichi_stick_points, _RIICHI_STICKS)
                 )
                 sticks_left = 0
     else:
@@ -491,7 +504,7 @@ def settle_draw(
             for payer in noten:
                 for receiver in ready:
                     points = total // len(noten) // len(ready)
-                    payments.append(Payment(payer, receiver, points, PaymentKind.NOTEN))
+                    payments.append(Payment(payer, receiver, points, _NOTEN))
     return Settlement(
         kind="exhaustive_draw",
         results=(),

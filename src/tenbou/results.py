@@ -16,29 +16,21 @@ from __future__ import annotations
 from typing import Any, Final
 
 from .payment import PaymentKind, Settlement, WinSettlement, payment_to_dict
-from .scoring import FuItem, HandScore
+from .scoring import HandScore
 from .yaku import YAKU_BY_ID
 
 __all__ = ["hand_score_to_dict", "settlement_to_dict", "win_settlement_to_dict"]
 
 
+# (the members as module constants: on CPython 3.11 an attribute of an Enum class is read by a slow,
+# unspecialised look-up, a module constant is not)
+_HAND: Final = PaymentKind.HAND
+_PAO: Final = PaymentKind.PAO
+
 #: the output entry of each yaku, copied and given its han for a hand
 _YAKU_ENTRY: Final[dict[str, dict[str, Any]]] = {
     y.id: {"id": y.id, "name": y.name, "name_ja": y.name_ja, "han": 0} for y in YAKU_BY_ID.values()
 }
-
-
-#: the output entry of each line of a fu breakdown met so far (a few dozen), copied for each hand
-_FU_ENTRY: Final[dict[FuItem, dict[str, Any]]] = {}
-
-
-def _fu_entry(item: FuItem) -> dict[str, Any]:
-    template = _FU_ENTRY.get(item)
-    if template is None:
-        template = {"reason": item.reason, "fu": item.fu}
-        if len(_FU_ENTRY) < 1024:
-            _FU_ENTRY[item] = template
-    return template.copy()
 
 
 def hand_score_to_dict(hs: HandScore) -> dict[str, Any]:
@@ -52,16 +44,17 @@ def hand_score_to_dict(hs: HandScore) -> dict[str, Any]:
             entry["yakuman"] = y.yakuman
         yaku.append(entry)
     r = hs.reading
+    limit = hs.limit
     return {
         "han": hs.han,
         "fu": hs.fu,
-        "limit": hs.limit._value_ if hs.limit else None,
+        "limit": None if limit is None else limit._value_,
         "base_points": hs.base_points,
         "yaku": yaku,
-        "fu_breakdown": [_fu_entry(item) for item in hs.fu_breakdown],
+        "fu_breakdown": [{"reason": item[0], "fu": item[1]} for item in hs.fu_breakdown],
         "winner": s.winner,
         "from": s.discarder,
-        "dealer": s.is_dealer,
+        "dealer": s.winner == s.dealer,
         "wait": r.wait._value_,
         "form": r.form._value_,
     }
@@ -72,10 +65,11 @@ def win_settlement_to_dict(w: WinSettlement) -> dict[str, Any]:
     out = hand_score_to_dict(w.score)
     points = 0
     for p in w.payments:
-        if p.kind is PaymentKind.HAND or p.kind is PaymentKind.PAO:
+        kind = p.kind
+        if kind is _HAND or kind is _PAO:
             points += p.points
     out["points"] = points
-    out["pao"] = [p.to_dict() for p in w.pao]
+    out["pao"] = [p.to_dict() for p in w.pao] if w.pao else []
     out["payments"] = [payment_to_dict(p) for p in w.payments]
     out["deltas"] = list(w.deltas)
     if w.chips is not None:

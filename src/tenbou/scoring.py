@@ -81,6 +81,26 @@ class Limit(Enum):
     KAZOE_YAKUMAN = "kazoe_yakuman"
 
 
+# (the members as module constants: on CPython 3.11 an attribute of an Enum class is read by a slow,
+# unspecialised look-up, a module constant is not)
+_MANGAN: Final = Limit.MANGAN
+_HANEMAN: Final = Limit.HANEMAN
+_BAIMAN: Final = Limit.BAIMAN
+_SANBAIMAN: Final = Limit.SANBAIMAN
+_YAKUMAN: Final = Limit.YAKUMAN
+_KAZOE_YAKUMAN: Final = Limit.KAZOE_YAKUMAN
+_STANDARD: Final = Form.STANDARD
+_CHIITOITSU: Final = Form.CHIITOITSU
+_KOKUSHI: Final = Form.KOKUSHI
+_RYANMEN: Final = Wait.RYANMEN
+_KANCHAN: Final = Wait.KANCHAN
+_PENCHAN: Final = Wait.PENCHAN
+_SHANPON: Final = Wait.SHANPON
+_TANKI: Final = Wait.TANKI
+_THIRTEEN: Final = Wait.THIRTEEN
+_CHI: Final = MeldType.CHI
+
+
 class YakuHan(NamedTuple):
     """A yaku as counted in one hand: its han and, for a yakuman, its multiplier."""
 
@@ -180,7 +200,7 @@ def validate(hand: Hand, s: Situation, rules: Rules) -> None:
         src = m.from_seat
         if src is None:
             continue
-        if src >= n or src == s.winner or (m.type is MeldType.CHI and (n == 3 or src != (s.winner - 1) % n)):
+        if src >= n or src == s.winner or (m.type is _CHI and (n == 3 or src != (s.winner - 1) % n)):
             where = f"melds[{i}] ({m.notation()})"
             if src >= n:
                 raise InvalidHandError(f"{where}: from={src} is not a seat 0..{n - 1}", "contradiction")
@@ -334,30 +354,30 @@ def _readings(f: HandFacts) -> list[Reading]:
         if kinds == 13 and is_kokushi(c):
             before = list(c)
             before[win] = before[win] - 1
-            wait = Wait.THIRTEEN if all(before[k] == 1 for k in KOKUSHI_KINDS) else Wait.TANKI
+            wait = _THIRTEEN if all(before[k] == 1 for k in KOKUSHI_KINDS) else _TANKI
             pair = next(k for k in KOKUSHI_KINDS if c[k] == 2)
-            return [Reading(Form.KOKUSHI, pair, wait, f)]
+            return [Reading(_KOKUSHI, pair, wait, f)]
         if kinds == 7 and is_chiitoitsu(c):
-            out.append(Reading(Form.CHIITOITSU, win, Wait.TANKI, f))
+            out.append(Reading(_CHIITOITSU, win, _TANKI, f))
     ron = not f.tsumo
     for raw in f.raws:
         pair, trips, runs = raw[0], raw[1], raw[2]
         if pair == win:
-            out.append(Reading(Form.STANDARD, pair, Wait.TANKI, f, raw))
+            out.append(Reading(_STANDARD, pair, _TANKI, f, raw))
         if win in trips:
-            out.append(Reading(Form.STANDARD, pair, Wait.SHANPON, f, raw, win if ron else -1))
+            out.append(Reading(_STANDARD, pair, _SHANPON, f, raw, win if ron else -1))
         seen = -1
         for k in runs:
             if k <= win <= k + 2 and k != seen:
                 seen = k
                 pos = win - k
                 if pos == 1:
-                    wait = Wait.KANCHAN
+                    wait = _KANCHAN
                 elif (pos == 0 and k % 9 == 6) or (pos == 2 and k % 9 == 0):
-                    wait = Wait.PENCHAN
+                    wait = _PENCHAN
                 else:
-                    wait = Wait.RYANMEN
-                out.append(Reading(Form.STANDARD, pair, wait, f, raw))
+                    wait = _RYANMEN
+                out.append(Reading(_STANDARD, pair, wait, f, raw))
     return out
 
 
@@ -404,10 +424,6 @@ _FU_VALUE_PAIR: Final = FuItem("value_pair", 2)
 _FU_DOUBLE_WIND_PAIR: Final = {fu: FuItem("double_wind_pair", fu) for fu in (2, 4)}
 
 
-def _set_fu(kind: int, exposed: bool, kan: bool) -> FuItem:
-    return _SET_FU[(6 if exposed else 0) + (3 if kan else 0) + _FU_CLASS[kind]]
-
-
 def fu_breakdown(r: Reading, pinfu: bool) -> tuple[int, tuple[FuItem, ...]]:
     """Fu of a reading (rounded up to 10) and the items that make it up."""
     fu, items = _fu(r, pinfu)
@@ -416,9 +432,9 @@ def fu_breakdown(r: Reading, pinfu: bool) -> tuple[int, tuple[FuItem, ...]]:
 
 def _fu(r: Reading, pinfu: bool) -> tuple[int, Sequence[FuItem]]:
     f = r.facts
-    if r.form is Form.CHIITOITSU:
+    if r.form is _CHIITOITSU:
         return 25, _FU_CHIITOITSU
-    if r.form is Form.KOKUSHI:
+    if r.form is _KOKUSHI:
         return 0, ()  # no sets to count: Tenhou records kokushi with 0 fu
     if pinfu and f.tsumo:
         return 20, (_FU_BASE,)
@@ -432,10 +448,8 @@ def _fu(r: Reading, pinfu: bool) -> tuple[int, Sequence[FuItem]]:
         items.append(_FU_MENZEN_RON)
         total += 10
     wait = r.wait
-    if wait is not Wait.RYANMEN and wait is not Wait.SHANPON:
-        items.append(
-            _FU_KANCHAN if wait is Wait.KANCHAN else _FU_PENCHAN if wait is Wait.PENCHAN else _FU_TANKI
-        )
+    if wait is not _RYANMEN and wait is not _SHANPON:
+        items.append(_FU_KANCHAN if wait is _KANCHAN else _FU_PENCHAN if wait is _PENCHAN else _FU_TANKI)
         total += 2
     p = r.pair
     if f.value_mask >> p & 1:
@@ -452,15 +466,16 @@ def _fu(r: Reading, pinfu: bool) -> tuple[int, Sequence[FuItem]]:
         items.append(item)
         total += item.fu
     for k, exposed, kan in f.meld_trip_fu:
-        item = _set_fu(k, exposed, kan)
+        item = _SET_FU[(6 if exposed else 0) + (3 if kan else 0) + _FU_CLASS[k]]
         items.append(item)
         total += item.fu
     ron = r.ron_triplet
     for k in r.triplets[len(f.meld_trips) :]:
-        exposed = k == ron
-        if exposed:
+        if k == ron:  # completed by the ron: an open triplet
             ron = -1
-        item = _set_fu(k, exposed, False)
+            item = _SET_FU[6 + _FU_CLASS[k]]
+        else:
+            item = _SET_FU[_FU_CLASS[k]]
         items.append(item)
         total += item.fu
     if total == 20 and not f.closed and not f.tsumo:
@@ -484,19 +499,19 @@ def base_points(han: int, fu: int, rules: Rules) -> tuple[int, Limit | None]:
     """
     if han >= 13:
         if rules.kazoe == "yakuman":
-            return 8000, Limit.KAZOE_YAKUMAN
-        return 6000, Limit.SANBAIMAN
+            return 8000, _KAZOE_YAKUMAN
+        return 6000, _SANBAIMAN
     if han >= 11:
-        return 6000, Limit.SANBAIMAN
+        return 6000, _SANBAIMAN
     if han >= 8:
-        return 4000, Limit.BAIMAN
+        return 4000, _BAIMAN
     if han >= 6:
-        return 3000, Limit.HANEMAN
+        return 3000, _HANEMAN
     if han >= 5:
-        return 2000, Limit.MANGAN
+        return 2000, _MANGAN
     base = fu * (1 << (han + 2))
     if base >= 2000 or (rules.kiriage and base == 1920):
-        return 2000, Limit.MANGAN
+        return 2000, _MANGAN
     return base, None
 
 
@@ -510,8 +525,9 @@ def _dora(f: HandFacts) -> list[YakuHan]:
     counts = f.counts
     kita_north = s.kita if f.rules.nukidora else 0
     n = 0
+    dora_of = _DORA_OF_SANMA if players == 3 else _DORA_OF
     for ind in s.dora_indicators:
-        k = dora_kind(ind.kind, players)
+        k = dora_of[ind.kind]
         n += counts[k] + (kita_north if k == 30 else 0)
     if n:
         out.append(_yaku_han(_DORA, n))
@@ -521,7 +537,7 @@ def _dora(f: HandFacts) -> list[YakuHan]:
     if s.in_riichi and f.rules.ura_dora:
         u = 0
         for ind in s.ura_indicators:
-            k = dora_kind(ind.kind, players)
+            k = dora_of[ind.kind]
             u += counts[k] + (kita_north if k == 30 else 0)
         if u:
             out.append(_yaku_han(_URA_DORA, u))
@@ -530,6 +546,9 @@ def _dora(f: HandFacts) -> list[YakuHan]:
     return out
 
 
+#: the dora each kind indicates, with four and with three players (:func:`~tenbou.tiles.dora_kind`)
+_DORA_OF: Final[tuple[int, ...]] = tuple([dora_kind(k, 4) for k in range(34)])
+_DORA_OF_SANMA: Final[tuple[int, ...]] = tuple([dora_kind(k, 3) for k in range(34)])
 _DORA: Final = DORA["dora"]
 _AKA_DORA: Final = DORA["aka_dora"]
 _URA_DORA: Final = DORA["ura_dora"]
@@ -635,18 +654,17 @@ def _asked(features: int, double: frozenset[str], per_reading: int) -> tuple[_As
     return found
 
 
-def _matching(asked: _Asked, r: Reading) -> list[YakuHan]:
-    return [counted for predicate, counted in asked if predicate(r)]
-
-
 def _hand_level(r: Reading) -> _HandLevel:
     """The yaku that are the same for every reading of a hand's form:
     yakuman, regular yaku, and renhou when it is worth a limit."""
     f = r.facts
     rules = f.rules
-    asked_ym, asked_regular = _asked((f.features | r.features & _FORMS) & _HAND_KEY, rules.double_yakuman, 0)
-    ym = _matching(asked_ym, r) if asked_ym else []
-    regular = _matching(asked_regular, r) if asked_regular else []
+    key = (f.features | r.features & _FORMS) & _HAND_KEY
+    by_double = _ASKED[0].get(rules.double_yakuman)  # (_asked, without the call when it is known)
+    cached = by_double.get(key) if by_double is not None else None
+    asked_ym, asked_regular = cached if cached is not None else _asked(key, rules.double_yakuman, 0)
+    ym = [counted for predicate, counted in asked_ym if predicate(r)] if asked_ym else []
+    regular = [counted for predicate, counted in asked_regular if predicate(r)] if asked_regular else []
     renhou = None
     if f.features & F_FIRST:
         for i, y in enumerate(regular):
@@ -662,22 +680,23 @@ def _evaluate(r: Reading, hand_level: _HandLevel, dora: list[YakuHan], dora_han:
     f = r.facts
     rules = f.rules
     hand_ym, hand_regular, renhou = hand_level
-    asked_ym, asked_regular = _asked(r.features & _READING_KEY, rules.double_yakuman, 1)
-    ym = _matching(asked_ym, r) if asked_ym else []
+    key = r.features & _READING_KEY
+    by_double = _ASKED[1].get(rules.double_yakuman)  # (_asked, without the call when it is known)
+    cached = by_double.get(key) if by_double is not None else None
+    asked_ym, asked_regular = cached if cached is not None else _asked(key, rules.double_yakuman, 1)
+    ym = [counted for predicate, counted in asked_ym if predicate(r)] if asked_ym else []
     if hand_ym:
         ym = hand_ym + ym
     if ym:
         # yakuman replace every other yaku (the fu are still reported)
-        fu, fu_items = _fu(r, f.closed and r.form is Form.STANDARD and _PINFU.predicate(r))
+        fu, fu_items = _fu(r, f.closed and r.form is _STANDARD and _PINFU.predicate(r))
         mults = [y.yakuman for y in ym]
         total = sum(mults) if rules.yakuman_stacking else max(mults)
         if rules.yakuman_cap:
             total = min(total, rules.yakuman_cap)
         base = 8000 * total
-        return _Candidate(
-            (base, 1, 13 * total, fu), 13 * total, fu, Limit.YAKUMAN, base, ym, fu_items, total, r
-        )
-    found = _matching(asked_regular, r) if asked_regular else []
+        return _Candidate((base, 1, 13 * total, fu), 13 * total, fu, _YAKUMAN, base, ym, fu_items, total, r)
+    found = [counted for predicate, counted in asked_regular if predicate(r)] if asked_regular else []
     # pinfu, when asked, is the first of a reading's regular yaku (and is asked of any closed hand)
     fu, fu_items = _fu(r, bool(found) and found[0].yaku is _PINFU)
     if hand_regular:

@@ -70,6 +70,22 @@ class MentsuKind(Enum):
     KAN = "kan"
 
 
+# (the members as module constants: on CPython 3.11 an attribute of an Enum class is read by a slow,
+# unspecialised look-up, a module constant is not)
+_STANDARD: Final = Form.STANDARD
+_CHIITOITSU: Final = Form.CHIITOITSU
+_KOKUSHI: Final = Form.KOKUSHI
+_RYANMEN: Final = Wait.RYANMEN
+_TANKI: Final = Wait.TANKI
+_THIRTEEN: Final = Wait.THIRTEEN
+_RUN: Final = MentsuKind.RUN
+_TRIPLET: Final = MentsuKind.TRIPLET
+_KAN: Final = MentsuKind.KAN
+_CHI: Final = MeldType.CHI
+_PON: Final = MeldType.PON
+_ANKAN: Final = MeldType.ANKAN
+
+
 @dataclass(frozen=True, slots=True)
 class Mentsu:
     """A set of a reading: ``tile`` is its kind (the lowest for a run);
@@ -187,7 +203,7 @@ class HandFacts:
         for m in hand.melds:
             k = m.kind
             mtype = m.type
-            if mtype is MeldType.CHI:
+            if mtype is _CHI:
                 present |= 7 << k
                 runs.append(k)
                 run_mask |= 1 << k
@@ -198,12 +214,12 @@ class HandFacts:
             trips.append(k)
             trip_mask |= 1 << k
             outside = outside and k in TERMINALS_AND_HONORS
-            if mtype is MeldType.PON:
+            if mtype is _PON:
                 trip_fu.append((k, True, False))
                 closed = False
             else:
                 kans += 1
-                open_ = mtype is not MeldType.ANKAN
+                open_ = mtype is not _ANKAN
                 trip_fu.append((k, open_, True))
                 if open_:
                     closed = False
@@ -296,12 +312,12 @@ class HandFacts:
         """The melds as :class:`Mentsu`, in call order."""
         out = []
         for m in self.hand.melds:
-            if m.type is MeldType.CHI:
-                out.append(Mentsu(MentsuKind.RUN, m.kind, True, True))
-            elif m.type is MeldType.PON:
-                out.append(Mentsu(MentsuKind.TRIPLET, m.kind, True, True))
+            if m.type is _CHI:
+                out.append(Mentsu(_RUN, m.kind, True, True))
+            elif m.type is _PON:
+                out.append(Mentsu(_TRIPLET, m.kind, True, True))
             else:
-                out.append(Mentsu(MentsuKind.KAN, m.kind, True, m.type is not MeldType.ANKAN))
+                out.append(Mentsu(_KAN, m.kind, True, m.type is not _ANKAN))
         return tuple(out)
 
 
@@ -341,7 +357,7 @@ class Reading:
             self.concealed_triplets = facts.meld_concealed
             self.peikou = 0
             self.outside = False
-            self.features = facts.features | (R_CHIITOITSU if form is Form.CHIITOITSU else R_KOKUSHI)
+            self.features = facts.features | (R_CHIITOITSU if form is _CHIITOITSU else R_KOKUSHI)
             return
         _, trips, runs, tmask, rmask, peikou, outside = raw
         self.runs = all_runs = facts.meld_runs + runs
@@ -360,22 +376,22 @@ class Reading:
             | _CONCEALED_FEATURES[hidden]
             | _PEIKOU_FEATURES[peikou]
             | (R_OUTSIDE if outside else 0)
-            | (R_RYANMEN if wait is Wait.RYANMEN else 0)
+            | (R_RYANMEN if wait is _RYANMEN else 0)
         )
 
     @property
     def sets(self) -> tuple[Mentsu, ...]:
         """The four sets (melds first), empty for chiitoitsu and kokushi."""
         f = self.facts
-        if self.form is not Form.STANDARD:
+        if self.form is not _STANDARD:
             return ()
         own: list[Mentsu] = []
         ron = self.ron_triplet
         for k in self.triplets[len(f.meld_trips) :]:
             exposed = k == ron
             ron = -1 if exposed else ron
-            own.append(Mentsu(MentsuKind.TRIPLET, k, False, exposed))
-        own.extend(Mentsu(MentsuKind.RUN, k, False, False) for k in self.runs[len(f.meld_runs) :])
+            own.append(Mentsu(_TRIPLET, k, False, exposed))
+        own.extend(Mentsu(_RUN, k, False, False) for k in self.runs[len(f.meld_runs) :])
         return f.meld_sets + tuple(own)
 
     def __repr__(self) -> str:
@@ -450,10 +466,10 @@ def _riichi(r: Reading) -> bool:
 def _pinfu(r: Reading) -> bool:
     f = r.facts
     return (
-        r.form is Form.STANDARD
+        r.form is _STANDARD
         and f.closed
         and len(r.runs) == 4
-        and r.wait is Wait.RYANMEN
+        and r.wait is _RYANMEN
         and not f.value_mask >> r.pair & 1
     )
 
@@ -607,9 +623,9 @@ YAKU: Final[tuple[Yaku, ...]] = (
     _y("sanshoku", "Sanshoku doujun", "三色同順", 2, 1, 25, _sanshoku),
     _y("ittsu", "Ittsu", "一気通貫", 2, 1, 24, _ittsu),
     _y("chanta", "Chanta", "混全帯幺九", 2, 1, 23, lambda r: r.outside and r.facts.honors and bool(r.runs)),
-    _y("chiitoitsu", "Chiitoitsu", "七対子", 2, None, 22, lambda r: r.form is Form.CHIITOITSU),
+    _y("chiitoitsu", "Chiitoitsu", "七対子", 2, None, 22, lambda r: r.form is _CHIITOITSU),
     _y("toitoi", "Toitoi", "対々和", 2, 2, 28,
-       lambda r: r.form is Form.STANDARD and not r.runs),
+       lambda r: r.form is _STANDARD and not r.runs),
     _y("sanankou", "Sanankou", "三暗刻", 2, 2, 29, lambda r: r.concealed_triplets == 3),
     _y("sankantsu", "Sankantsu", "三槓子", 2, 2, 27, lambda r: r.kans == 3),
     _y("sanshoku_doukou", "Sanshoku doukou", "三色同刻", 2, 2, 26, _doukou),
@@ -624,13 +640,13 @@ YAKU: Final[tuple[Yaku, ...]] = (
     _y("chinitsu", "Chinitsu", "清一色", 6, 5, 35, lambda r: not r.facts.honors and _one_suit(r)),
     # yakuman
     _y("kokushi", "Kokushi musou", "国士無双", 13, None, 47,
-       lambda r: r.form is Form.KOKUSHI and r.wait is not Wait.THIRTEEN, True),
+       lambda r: r.form is _KOKUSHI and r.wait is not _THIRTEEN, True),
     _y("kokushi_13", "Kokushi musou 13-sided wait", "国士無双十三面待ち", 13, None, 48,
-       lambda r: r.form is Form.KOKUSHI and r.wait is Wait.THIRTEEN, True),
+       lambda r: r.form is _KOKUSHI and r.wait is _THIRTEEN, True),
     _y("suuankou", "Suuankou", "四暗刻", 13, None, 40,
-       lambda r: r.concealed_triplets == 4 and r.wait is not Wait.TANKI, True),
+       lambda r: r.concealed_triplets == 4 and r.wait is not _TANKI, True),
     _y("suuankou_tanki", "Suuankou tanki", "四暗刻単騎", 13, None, 41,
-       lambda r: r.concealed_triplets == 4 and r.wait is Wait.TANKI, True),
+       lambda r: r.concealed_triplets == 4 and r.wait is _TANKI, True),
     _y("daisangen", "Daisangen", "大三元", 13, 13, 39, lambda r: r.trip_mask & _DRAGON_MASK == _DRAGON_MASK,
        True),
     _y("shousuushii", "Shousuushii", "小四喜", 13, 13, 50,
