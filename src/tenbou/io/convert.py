@@ -8,7 +8,7 @@ writes games in any of the three formats (:func:`convert` does both), so that
 records move between Tenhou tools, tenhou.net/6 viewers and Mortal/mjai tools;
 reading back what was written replays identically.
 
->>> from tenbou.io.tenhou import _EXAMPLE
+>>> from tenbou.io.mjlog_read import _EXAMPLE
 >>> detect_format(_EXAMPLE), detect_format(b'{"title": "", "name": [], "rule": {}, "log": []}')
 ('mjlog', 'tenhou6')
 >>> detect_format(b'{"type":"start_game","names":["a","b","c","d"]}\\n')
@@ -61,7 +61,7 @@ def parse_records(data: bytes, source: str = "<record>", fmt: str | None = None)
     """The games of a record's bytes (``fmt`` detected when ``None``)."""
     fmt = fmt or detect_format(data, source)
     if fmt == "mjlog":
-        from .tenhou import mjlog_records
+        from .mjlog_read import mjlog_records
 
         return mjlog_records(data, source)
     try:
@@ -111,7 +111,7 @@ def write_records(games: Sequence[GameRecord], fmt: str) -> bytes:
 
     game = complete_record(games[0])
     if fmt == "mjlog":
-        from .tenhou import write_mjlog
+        from .mjlog_write import write_mjlog
 
         return write_mjlog(game)
     from .tenhou6 import write_tenhou6
