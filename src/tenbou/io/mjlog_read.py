@@ -26,12 +26,11 @@ own structure (:class:`MjlogGame`: rounds, calls, wins), from which
 
 from __future__ import annotations
 
-import gzip
 import os
 import xml.etree.ElementTree as ET
 import zlib
-from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 
 from ..errors import LogFormatError
 from ..events import (
@@ -57,9 +56,12 @@ from ..events import (
 from ..tiles import Tile, Wind, format_tiles
 from .mjlog_codes import (
     DISCARD_SEATS,
+    DISCARD_TAGS,
     DRAW_SEATS,
+    DRAW_TAGS,
     RYUUKYOKU_TYPES,
     Ten,
+    TenhouMeld,
     TenhouMeldType,
     decode_meld,
     int_list,
@@ -70,6 +72,7 @@ from .mjlog_codes import (
     tile_from_136,
 )
 from .record import JSON, GameRecord, HandEnd, WinRecord
+from .source import GZIP_MAGIC, inflate, read_source
 from .tenhou_rules import GameType
 
 __all__ = [
@@ -85,8 +88,6 @@ __all__ = [
     "read_mjlog",
     "recorded_yaku",
 ]
-
-_MAGIC_GZIP = b"\x1f\x8b"
 
 
 # -- records ------------------------------------------------------------------------------------
@@ -190,15 +191,6 @@ class MjlogGame:
                 yield rnd, agari
 
 
-def _decompress(data: bytes, source: str) -> bytes:
-    if data[:2] == _MAGIC_GZIP:
-        try:
-            return gzip.decompress(data)
-        except (OSError, EOFError, zlib.error) as e:
-            raise LogFormatError(f"{source}: gzip data cannot be decompressed: {e}") from None
-    return data
-
-
 def is_mjlog(data: bytes) -> bool:
     """Whether bytes look like an mjlog record (plain or gzip): an ``<mjloggm``
     root near the start. A cheap sniff for choosing a reader, not a check.
@@ -206,11 +198,12 @@ def is_mjlog(data: bytes) -> bool:
     >>> is_mjlog(b'<mjloggm ver="2.3"></mjloggm>'), is_mjlog(b'{"log": []}')
     (True, False)
     """
-    try:
-        head = _decompress(data, "")[:4096]
-    except LogFormatError:
-        return False
-    return b"<mjloggm" in head
+    if data[:2] == GZIP_MAGIC:
+        try:
+            data = zlib.decompressobj(wbits=16 + zlib.MAX_WBITS).decompress(data, 4096)
+        except zlib.error:
+            return False
+    return b"<mjloggm" in data[:4096]
 
 
 class _Reader:
@@ -327,6 +320,14 @@ def _ids(a: Mapping[str, str], key: str, required: bool = True) -> tuple[int, ..
     return ids
 
 
+def _sc(a: Mapping[str, str], players: int) -> tuple[int, ...]:
+    """``sc``: each seat's points before and their change, in hundreds (chip rooms add chips)."""
+    sc = int_list(a.get("sc", ""), "sc")
+    if sc and (len(sc) % 2 or len(sc) < 2 * players):
+        raise LogFormatError(f"sc={a['sc']!r} needs two numbers (points, change) for each of {players} seats")
+    return sc
+
+
 def _init(a: Mapping[str, str], players: int) -> Init:
     if "seed" not in a:
         raise LogFormatError("missing attribute 'seed'")
@@ -339,13 +340,22 @@ def _init(a: Mapping[str, str], players: int) -> Init:
         dice = None if parts[3] == parts[4] == "" else (int(parts[3]), int(parts[4]))
     except ValueError:
         raise LogFormatError(f"seed={a['seed']!r} is not a list of integers") from None
-    if rnd < 0 or honba < 0 or sticks < 0 or not 0 <= dora < 136:
-        raise LogFormatError(f"seed={a['seed']!r} is out of range")
+    if not 0 <= rnd < 16 or honba < 0 or sticks < 0 or not 0 <= dora < 136:
+        raise LogFormatError(
+            f"seed={a['seed']!r}: a round 0..15 (East 1 to North 4), counts that are not negative "
+            "and a dora indicator id 0..135 expected"
+        )
     oya = _seat(a, "oya", players)
     scores = tuple(100 * s for s in int_list(a.get("ten", ""), "ten"))
+    if not players <= len(scores) <= 4 or any(scores[players:]):
+        raise LogFormatError(f"ten={a.get('ten', '')!r} needs the points of each of {players} seats")
     hands = tuple(_ids(a, f"hai{i}", required=i < players) for i in range(4))
-    for i in range(players):
-        if len(hands[i]) != 13:
+    for i in range(4):
+        if i >= players and hands[i]:
+            raise LogFormatError(
+                f"hai{i} deals {len(hands[i])} tiles to seat {i}, but the GO type says {players} players"
+            )
+        if i < players and len(hands[i]) != 13:
             raise LogFormatError(f"hai{i} holds {len(hands[i])} tiles, not 13")
     return Init(rnd, honba, sticks, dice, dora, oya, scores, hands)
 
@@ -371,8 +381,10 @@ def _agari(a: Mapping[str, str], players: int, red_fives: bool) -> Agari:
     if not dora:
         raise LogFormatError("doraHai is empty")
     ura = _ids(a, "doraHaiUra", required=False)
+    if len(dora) > 5 or len(ura) > 5:
+        raise LogFormatError(f"{len(dora)} doraHai and {len(ura)} doraHaiUra: a hand shows at most 5 of each")
     pao = _seat(a, "paoWho", players) if "paoWho" in a else None
-    sc = int_list(a.get("sc", ""), "sc")
+    sc = _sc(a, players)
     where = f"hai={a['hai']!r} m={a.get('m', '')!r}"
     if machi not in hai:
         raise LogFormatError(f"the winning tile machi={machi} is not among the concealed tiles {where}")
@@ -403,27 +415,10 @@ def parse_mjlog(data: bytes, source: str = "<mjlog>", *, strict: bool = True) ->
     >>> game.game_type, game.errors[0].message.split(" (")[0]
     (GameType(code=169), 'y: 1 stray character(s) before <mjloggm>: "2"')
     """
-    raw = _decompress(data, source)
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as e:
-        raise LogFormatError(f"{source}: not UTF-8 text ({e.reason} at byte {e.start})") from None
+    root, stray = _xml_root(data, source)
     reader = _Reader(source, strict)
-    try:
-        root = ET.fromstring(text)
-    except ET.ParseError as e:
-        problem = f"not well-formed XML: {e}"
-        start = text.find("<mjloggm")
-        if strict or start <= 0:
-            raise LogFormatError(f"{source}: {problem}") from None
-        try:
-            root = ET.fromstring(text[start:])
-        except ET.ParseError:
-            raise LogFormatError(f"{source}: {problem}") from None
-        stray = repr(text[:start][:20]).replace("'", '"')
-        reader.fail(f"{start} stray character(s) before <mjloggm>", f"{stray} ({problem})")
-    if root.tag != "mjloggm":
-        raise LogFormatError(f"{source}: the root element is <{root.tag}>, not <mjloggm>")
+    if stray is not None:
+        reader.fail(*stray)
     return reader.read(root)
 
 
@@ -432,9 +427,7 @@ def read_mjlog(path: str | os.PathLike[str], *, strict: bool = True) -> MjlogGam
 
     See :func:`parse_mjlog` for ``strict``; errors name the file.
     """
-    with open(path, "rb") as f:
-        data = f.read()
-    return parse_mjlog(data, os.fspath(path), strict=strict)
+    return parse_mjlog(read_source(path), os.fspath(path), strict=strict)
 
 
 # -- wins as score requests ---------------------------------------------------------------------
@@ -530,14 +523,19 @@ def _names(a: Mapping[str, str], players: int) -> tuple[str, ...]:
     return tuple(unquote(a.get(f"n{i}", "")) for i in range(players))
 
 
-def _root(data: bytes, source: str) -> tuple[ET.Element, list[str]]:
-    """The ``<mjloggm>`` element of a record; stray bytes before it are skipped with a warning."""
-    raw = _decompress(data, source)
+def _xml_root(data: bytes, source: str) -> tuple[ET.Element, tuple[str, str] | None]:
+    """The ``<mjloggm>`` element of a record (gzip inflated within the size limit), and
+    where stray bytes before it were skipped (``None``: there were none). A document
+    type or entity declaration is refused: mjlog has none, and entities are how XML
+    bombs grow."""
+    raw = inflate(data, source)
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as e:
         raise LogFormatError(f"{source}: not UTF-8 text ({e.reason} at byte {e.start})") from None
-    warnings: list[str] = []
+    if "<!DOCTYPE" in text or "<!ENTITY" in text:
+        raise LogFormatError(f"{source}: a document type or entity declaration (an mjlog record has none)")
+    stray = None
     try:
         root = ET.fromstring(text)
     except ET.ParseError as e:
@@ -548,15 +546,145 @@ def _root(data: bytes, source: str) -> tuple[ET.Element, list[str]]:
             root = ET.fromstring(text[start:])
         except ET.ParseError:
             raise LogFormatError(f"{source}: not well-formed XML: {e}") from None
-        stray = repr(text[:start][:20]).replace("'", '"')
-        warnings.append(f"{source}: {start} stray character(s) before <mjloggm> skipped: {stray}")
+        shown = repr(text[:start][:20]).replace("'", '"')
+        stray = (f"{start} stray character(s) before <mjloggm>", f"{shown} (not well-formed XML: {e})")
     if root.tag != "mjloggm":
         raise LogFormatError(f"{source}: the root element is <{root.tag}>, not <mjloggm>")
-    return root, warnings
+    return root, stray
 
 
 _TILES_RED = tuple(tile_from_136(i, True) for i in range(136))
 _TILES_PLAIN = tuple(tile_from_136(i, False) for i in range(136))
+
+
+class _Ledger:
+    """The 136-ids of one hand as the record moves them: who holds which, what was
+    dealt, drawn or shown, the last discard, each seat's call codes. What the
+    record contradicts (an id a seat does not hold, an id seen twice) becomes a
+    defect of the hand: (mismatch kind, detail)."""
+
+    def __init__(self, init: Init, players: int) -> None:
+        self.held: list[set[int]] = [set(h) for h in init.hands[:players]]
+        self.seen: set[int] = {init.dora_indicator}
+        self.indicators: list[int] = [init.dora_indicator]
+        self.drawn: list[int | None] = [None] * players
+        self.last: tuple[int, int] | None = None  # (seat, id) of a tile another seat may win on
+        self.codes: list[list[int]] = [[] for _ in range(players)]
+        self.defects: list[tuple[str, str]] = []
+        for seat, hand in enumerate(init.hands[:players]):
+            for tid in hand:
+                self.see(tid, f"hai{seat}")
+
+    def defect(self, kind: str, detail: str) -> None:
+        if len(self.defects) < 8 and (kind, detail) not in self.defects:
+            self.defects.append((kind, detail))
+
+    def see(self, tid: int, where: str) -> None:
+        if tid in self.seen:
+            self.defect("tiles", f"{where}: tile id {tid} was already dealt, drawn or shown this hand")
+        self.seen.add(tid)
+
+    def take(self, seat: int, tids: Iterable[int], where: str) -> None:
+        for tid in tids:
+            if tid in self.held[seat]:
+                self.held[seat].discard(tid)
+            else:
+                self.defect("tiles", f"{where}: seat {seat} does not hold tile id {tid}")
+
+    def draw(self, seat: int, tid: int) -> None:
+        self.see(tid, f"<{DRAW_TAGS[seat]}{tid}>")
+        self.held[seat].add(tid)
+        self.drawn[seat] = tid
+        self.last = None
+
+    def discard(self, seat: int, tid: int) -> bool:
+        """A discard; whether it is the tile just drawn (tsumogiri)."""
+        self.take(seat, (tid,), f"<{DISCARD_TAGS[seat]}{tid}>")
+        tsumogiri = tid == self.drawn[seat]
+        self.drawn[seat] = None
+        self.last = (seat, tid)
+        return tsumogiri
+
+    def call(self, who: int, m: TenhouMeld, target: int | None) -> None:
+        where = f"<N who={who} m={m.code}>"
+        codes = self.codes[who]
+        if m.type in (TenhouMeldType.CHI, TenhouMeldType.PON, TenhouMeldType.DAIMINKAN):
+            if self.last is None or self.last != (target, m.called_id):
+                self.defect(
+                    "melds",
+                    f"{where}: calls tile id {m.called_id} from seat {target}; the last discard is "
+                    + ("none" if self.last is None else f"id {self.last[1]} by seat {self.last[0]}"),
+                )
+            self.take(who, (i for i in m.ids if i != m.called_id), where)
+            codes.append(m.code)
+            self.last = None
+            return
+        self.drawn[who] = None
+        if m.type is TenhouMeldType.KAKAN:
+            pon = next((c for c in codes if c & ~0x18 == m.code & ~0x18 and c & 0x8), None)
+            if pon is None:
+                self.defect("melds", f"{where}: an added kan of a pon seat {who} has not called")
+            else:
+                codes[codes.index(pon)] = m.code
+            self.take(who, m.ids[3:], where)
+            self.last = (who, m.ids[3])  # a chankan robs it
+        else:  # ankan, kita
+            self.take(who, m.ids, where)
+            codes.append(m.code)
+            self.last = (who, m.ids[0]) if m.type is TenhouMeldType.KITA else None
+
+    def dora(self, tid: int) -> None:
+        self.see(tid, f'<DORA hai="{tid}">')
+        self.indicators.append(tid)
+
+    def agari(self, agari: Agari) -> None:
+        """The AGARI's own account of the hand against the ids the record moved."""
+        who, machi = agari.who, agari.machi
+        held = set(self.held[who])
+        if agari.tsumo:
+            if machi != self.drawn[who]:
+                self.defect("win_tile", f"machi {machi}: seat {who} drew id {self.drawn[who]} last")
+        elif self.last is None or self.last != (agari.from_who, machi):
+            got = "none" if self.last is None else f"id {self.last[1]} of seat {self.last[0]}"
+            self.defect("win_tile", f"machi {machi}: the tile seat {who} can win on is {got}")
+        else:
+            held.add(machi)
+        if set(agari.hai) != held:
+            self.defect(
+                "hand",
+                f"seat {who}: AGARI hai lists ids {_ids_text(sorted(set(agari.hai) - held))} it does not "
+                f"hold and leaves out {_ids_text(sorted(held - set(agari.hai)))}",
+            )
+        if sorted(agari.melds) != sorted(self.codes[who]):
+            self.defect(
+                "melds",
+                f"seat {who}: AGARI m={_ids_text(agari.melds)}, its calls {_ids_text(self.codes[who])}",
+            )
+        if list(agari.dora_hai) != self.indicators:
+            self.defect(
+                "dora",
+                f"doraHai={_ids_text(agari.dora_hai)}, the indicators shown {_ids_text(self.indicators)}",
+            )
+        ura = [i for i in agari.dora_hai_ura if i in self.seen]
+        if ura or len(set(agari.dora_hai_ura)) != len(agari.dora_hai_ura):
+            self.defect(
+                "ura_dora",
+                f"doraHaiUra={_ids_text(agari.dora_hai_ura)}: an id is shown twice or was dealt, drawn or "
+                f"shown this hand ({_ids_text(ura)})",
+            )
+
+    def shown(self, seat: int, ids: Sequence[int]) -> None:
+        """A RYUUKYOKU ``hai{seat}``: the seat's whole hand."""
+        if set(ids) != self.held[seat] or len(set(ids)) != len(ids):
+            self.defect(
+                "hand",
+                f"seat {seat}: RYUUKYOKU hai{seat}={_ids_text(ids)}, the record gives it "
+                f"{_ids_text(sorted(self.held[seat]))}",
+            )
+
+
+def _ids_text(ids: Iterable[int]) -> str:
+    return ",".join(map(str, ids))
 
 
 class _EventReader:
@@ -573,18 +701,21 @@ class _EventReader:
         self.skip: str | None = None
         self.final: tuple[int, ...] | None = None
         self.warnings: list[str] = []
-        self.hand_start = -1  # index in events of the open hand's start_kyoku
-        self.ended = True
         self.init: Init | None = None
+        self.ledger: _Ledger | None = None
         self.wins: list[WinRecord] = []
-        self.draw: tuple[str | None, tuple[int, ...] | None, tuple[int, ...]] | None = None
-        self.drawn: list[int | None] = [None] * 4
+        self.draw: HandEnd | None = None
         self.running: list[int] = []
+        self.sticks = 0
         self.rounds = 0
         self.rules: JSON = None
 
     def tile(self, tid: int) -> Tile:
         return (_TILES_RED if self.red else _TILES_PLAIN)[tid]
+
+    def tiles(self, ids: Iterable[int]) -> tuple[Tile, ...]:
+        table = _TILES_RED if self.red else _TILES_PLAIN
+        return tuple(table[i] for i in ids)
 
     def where(self, tag: str) -> str:
         return f"<{tag}> in round {self.rounds}" if self.rounds else f"<{tag}>"
@@ -603,61 +734,62 @@ class _EventReader:
         self.close_hand()
 
     def close_hand(self) -> None:
-        """End the open hand: its hand end, or (cut short) drop its events with a warning."""
+        """End the open hand: its wins or its draw, then ``end_kyoku``; a hand the record
+        gives neither is ``unfinished`` (and has no ``end_kyoku``)."""
         if self.init is None:
             return
+        defects = tuple(self.ledger.defects) if self.ledger is not None else ()
         if self.wins:
             deltas = _sum_deltas([w.deltas for w in self.wins], self.players)
-            self.hands.append(HandEnd("win", tuple(self.wins), None, deltas))
+            self.hands.append(HandEnd("win", tuple(self.wins), None, deltas, defects=defects))
+            self.events.append(EndKyoku())
         elif self.draw is not None:
-            name, deltas, tenpai = self.draw
-            kind = "abortive_draw" if name not in (None, "nagashi_mangan") else "exhaustive_draw"
-            self.hands.append(HandEnd(kind, (), name, deltas, tenpai if kind == "exhaustive_draw" else None))
+            self.hands.append(replace(self.draw, defects=defects))
+            self.events.append(EndKyoku())
         else:
-            del self.events[self.hand_start :]
-            self.warnings.append(
-                f"{self.source}: round {self.rounds} has no end (AGARI or RYUUKYOKU): left out"
-            )
-            self.init = None
-            return
-        self.events.append(EndKyoku())
+            self.hands.append(HandEnd("unfinished", defects=defects))
         self.init = None
+        self.ledger = None
 
-    def check_before(self, sc: Sequence[int], tag: str) -> tuple[int, ...] | None:
-        """The deltas of ``sc``, after checking its scores-before against the hand so far."""
+    def check_before(self, sc: Sequence[int], tag: str) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
+        """(scores before, deltas) of ``sc``, after checking its scores-before against the hand so far."""
         n = self.players
-        if len(sc) < 2 * n:
+        if not sc:
             return None
-        before = [100 * x for x in sc[0 : 2 * n : 2]]
+        before = tuple(100 * x for x in sc[0 : 2 * n : 2])
         deltas = tuple(100 * x for x in sc[1 : 2 * n : 2])
-        if before != self.running:
+        if list(before) != self.running:
             assert self.init is not None
             self.inconsistent(
                 f"round {self.rounds} ({self.init.round_wind.value}{self.init.number}-{self.init.honba}): "
-                f"<{tag}> sc gives the scores before as {before}, "
+                f"<{tag}> sc gives the scores before as {list(before)}, "
                 f"the record's INIT and REACH give {self.running}"
             )
         self.running = [b + d for b, d in zip(before, deltas, strict=True)]
-        return deltas
+        return before, deltas
 
     def element(self, tag: str, a: Mapping[str, str]) -> None:
         head = tag[:1]
-        if len(tag) > 1 and tag[1:].isdigit() and (head in DRAW_SEATS or head in DISCARD_SEATS):
-            if self.init is None:
+        number = tag[1:]
+        if number.isascii() and number.isdigit() and (head in DRAW_SEATS or head in DISCARD_SEATS):
+            if self.ledger is None:
                 raise LogFormatError("comes before any <INIT>")
-            tid = int(tag[1:])
+            seat = DRAW_SEATS[head] if head in DRAW_SEATS else DISCARD_SEATS[head]
+            if seat >= self.players:
+                raise LogFormatError(f"seat {seat} does not play: the GO type says {self.players} players")
+            tid = int(number)
             if tid >= 136:
                 raise LogFormatError(f"tile id {tid} is out of range 0..135")
             if head in DRAW_SEATS:
-                seat = DRAW_SEATS[head]
-                self.drawn[seat] = tid
+                self.ledger.draw(seat, tid)
                 self.events.append(Tsumo(seat, self.tile(tid)))
             else:
-                seat = DISCARD_SEATS[head]
-                self.events.append(Dahai(seat, self.tile(tid), tid == self.drawn[seat]))
-                self.drawn[seat] = None
+                tsumogiri = self.ledger.discard(seat, tid)
+                self.events.append(Dahai(seat, self.tile(tid), tsumogiri))
             return
         if tag == "GO":
+            if self.game_type is not None or self.rounds:
+                raise LogFormatError("a second <GO>, or one after the first INIT (the rules are set once)")
             self.rules = _go_rules(a, self.rules)
             self.game_type = GameType(_one_int(a, "type"))
             self.players = self.game_type.players
@@ -670,15 +802,11 @@ class _EventReader:
             self.close_hand()
             self.rounds += 1
             init = _init(a, self.players)
-            if len(init.scores) < self.players:
-                raise LogFormatError(
-                    f"ten={a.get('ten', '')!r} needs the points of each of {self.players} seats"
-                )
             self.init = init
+            self.ledger = _Ledger(init, self.players)
             self.wins, self.draw = [], None
-            self.drawn = [None] * 4
             self.running = list(init.scores[: self.players])
-            self.hand_start = len(self.events)
+            self.sticks = init.riichi_sticks
             self.events.append(
                 StartKyoku(
                     bakaze=init.round_wind,
@@ -688,24 +816,21 @@ class _EventReader:
                     kyotaku=init.riichi_sticks,
                     oya=init.oya,
                     scores=tuple(init.scores[: self.players]),
-                    tehais=tuple(tuple(self.tile(i) for i in h) for h in init.hands[: self.players]),
+                    tehais=tuple(self.tiles(h) for h in init.hands[: self.players]),
                 )
             )
-        elif tag in ("N", "REACH", "DORA", "AGARI", "RYUUKYOKU") and self.init is None:
+        elif tag in ("N", "REACH", "DORA", "AGARI", "RYUUKYOKU") and self.ledger is None:
             raise LogFormatError("comes before any <INIT>")
         elif tag == "N":
             self.call(_seat(a, "who", self.players), _one_int(a, "m"))
         elif tag == "REACH":
-            who = _seat(a, "who", self.players)
-            if _one_int(a, "step") == 1:
-                self.events.append(Reach(who))
-            else:
-                self.events.append(ReachAccepted(who))
-                self.running[who] -= 1000
+            self.reach(a)
         elif tag == "DORA":
+            assert self.ledger is not None
             shown = _ids(a, "hai")
             if len(shown) != 1:
                 raise LogFormatError(f"hai={a.get('hai')!r} must be one tile id")
+            self.ledger.dora(shown[0])
             self.events.append(Dora(self.tile(shown[0])))
         elif tag == "AGARI":
             self.agari(a)
@@ -713,22 +838,52 @@ class _EventReader:
             self.ryuukyoku(a)
         if a.get("owari", "").strip():
             values = _int_list_float(a["owari"], "owari")
+            if len(values) < 2 * self.players:
+                raise LogFormatError(f"owari={a['owari']!r} needs two numbers (points, score) for each seat")
             self.final = tuple(round(100 * v) for v in values[0 : 2 * self.players : 2])
 
+    def reach(self, a: Mapping[str, str]) -> None:
+        who = _seat(a, "who", self.players)
+        step = _one_int(a, "step")
+        if step == 1:
+            self.events.append(Reach(who))
+            return
+        if step != 2:
+            raise LogFormatError(f"step={step} is not a riichi step (1 declared, 2 accepted)")
+        self.running[who] -= 1000
+        self.sticks += 1
+        scores = None
+        if a.get("ten", "").strip():
+            ten = int_list(a["ten"], "ten")
+            if not self.players <= len(ten) <= 4:
+                raise LogFormatError(f"ten={a['ten']!r} needs the points of each of {self.players} seats")
+            scores = tuple(100 * x for x in ten[: self.players])
+        self.events.append(ReachAccepted(who, None, scores))
+
     def call(self, who: int, code: int) -> None:
+        assert self.ledger is not None
         m = decode_meld(code, self.red)
         tiles = m.tiles
         if m.type is TenhouMeldType.KITA:
+            if self.players != 3:
+                raise LogFormatError(
+                    f"call code {code} sets a North aside (kita), which only three players do"
+                )
+            self.ledger.call(who, m, None)
             self.events.append(Nukidora(who, tiles[0]))
         elif m.type is TenhouMeldType.ANKAN:
+            self.ledger.call(who, m, None)
             self.events.append(Ankan(who, tiles))
         elif m.type is TenhouMeldType.KAKAN:
+            self.ledger.call(who, m, None)
             self.events.append(Kakan(who, tiles[3], tiles[:3]))
         else:
             target = m.from_seat(who, self.players)
-            assert target is not None and m.called_id is not None
-            called = tile_from_136(m.called_id, self.red)
-            consumed = tuple(tile_from_136(i, self.red) for i in m.ids if i != m.called_id)
+            if target is None or m.called_id is None:  # pragma: no cover - decode_meld gives both
+                raise LogFormatError(f"call code {code} names no seat it is called from")
+            self.ledger.call(who, m, target)
+            called = self.tile(m.called_id)
+            consumed = self.tiles(i for i in m.ids if i != m.called_id)
             if m.type is TenhouMeldType.CHI:
                 self.events.append(Chi(who, target, called, consumed))
             elif m.type is TenhouMeldType.PON:
@@ -737,6 +892,9 @@ class _EventReader:
                 self.events.append(Daiminkan(who, target, called, consumed))
 
     def agari(self, a: Mapping[str, str]) -> None:
+        assert self.ledger is not None
+        if self.draw is not None:
+            raise LogFormatError("an AGARI after the hand's RYUUKYOKU")
         hai = _ids(a, "hai")
         machi = _one_int(a, "machi")
         if machi not in hai:
@@ -747,12 +905,22 @@ class _EventReader:
                 )
             hai = (*hai, machi)
         agari = _agari({**a, "hai": ",".join(map(str, hai))}, self.players, self.red)
-        deltas = self.check_before(agari.sc, "AGARI")
-        ura = tuple(self.tile(i) for i in agari.dora_hai_ura)
-        self.events.append(Hora(agari.who, agari.from_who, self.tile(agari.machi), ura or None, deltas))
+        if any(w.winner == agari.who for w in self.wins):
+            raise LogFormatError(f"a second AGARI of seat {agari.who} in one hand")
+        self.ledger.agari(agari)
+        sc = self.check_before(agari.sc, "AGARI")
+        deltas = sc[1] if sc is not None else None
+        ura = self.tiles(agari.dora_hai_ura)
+        self.events.append(Hora(agari.who, agari.from_who, self.tile(machi), ura or None, deltas))
         yaku = recorded_yaku(agari)
         if self.players == 3 and "kita" in yaku:  # pragma: no cover - Tenhou counts kita as dora
             yaku["dora"] = yaku.get("dora", 0) + yaku.pop("kita")
+        concealed = list(agari.hai)
+        concealed.remove(machi)
+        melds = [decode_meld(c, self.red) for c in reversed(agari.melds)]
+        limit = agari.ten.limit_name
+        if limit == "yakuman" and not agari.yakuman:
+            limit = "kazoe_yakuman"
         self.wins.append(
             WinRecord(
                 winner=agari.who,
@@ -760,25 +928,54 @@ class _EventReader:
                 yaku=yaku,
                 fu=agari.ten.fu,
                 points=agari.ten.points,
-                limit=agari.ten.limit_name if agari.ten.limit < 5 or not agari.yakuman else "yakuman",
+                limit=limit,
                 pao=agari.pao_who,
                 pao_known=True,
+                limit_known=True,
                 deltas=deltas,
                 yakuman=tuple(tenbou_yaku_id(i, yakuman=True) for i in agari.yakuman),
+                hand=self.tiles(sorted(concealed)),
+                melds=tuple(
+                    m.meld(agari.who, self.players) for m in melds if m.type is not TenhouMeldType.KITA
+                ),
+                kita=sum(1 for m in melds if m.type is TenhouMeldType.KITA),
+                dora=self.tiles(agari.dora_hai),
+                honba=agari.honba,
+                riichi_sticks=agari.riichi_sticks,
             )
         )
 
     def ryuukyoku(self, a: Mapping[str, str]) -> None:
+        assert self.ledger is not None
+        if self.wins or self.draw is not None:
+            raise LogFormatError("a RYUUKYOKU after the hand's AGARI or RYUUKYOKU")
         kind = a.get("type")
         if kind is not None and kind not in RYUUKYOKU_TYPES:
             raise LogFormatError(f"type={kind!r} is not a draw type ({', '.join(RYUUKYOKU_TYPES)})")
         reason, name = RYUUKYOKU_TYPES[kind] if kind else (None, None)
-        sc = int_list(a.get("sc", ""), "sc")
-        deltas = self.check_before(sc, "RYUUKYOKU")
-        tenpai = tuple(i for i in range(self.players) if f"hai{i}" in a)
-        tenpais = tuple(i in tenpai for i in range(self.players)) if kind in (None, "nm") else None
+        ba = int_list(a.get("ba", ""), "ba") if "ba" in a else None
+        if ba is not None and (len(ba) != 2 or min(ba) < 0):
+            raise LogFormatError(f"ba={a.get('ba')!r} needs two numbers: honba, riichi sticks")
+        sc = self.check_before(_sc(a, self.players), "RYUUKYOKU")
+        before, deltas = sc if sc is not None else (None, None)
+        shown = {i: _ids(a, f"hai{i}") for i in range(self.players) if f"hai{i}" in a}
+        for seat, ids in shown.items():
+            self.ledger.shown(seat, ids)
+        tenpai = tuple(shown)
+        exhaustive = kind in (None, "nm")
+        tenpais = tuple(i in tenpai for i in range(self.players)) if exhaustive else None
         self.events.append(Ryukyoku(reason, tenpais, deltas))
-        self.draw = (name, deltas, tenpai)
+        self.draw = HandEnd(
+            "exhaustive_draw" if exhaustive else "abortive_draw",
+            (),
+            name,
+            deltas,
+            tenpai if exhaustive else None,
+            shown={seat: self.tiles(sorted(ids)) for seat, ids in shown.items()},
+            honba=None if ba is None else ba[0],
+            riichi_sticks=None if ba is None else ba[1],
+            scores_before=before,
+        )
 
     def record(self, index: int = 0) -> GameRecord:
         gt = self.game_type or GameType(0)
@@ -829,9 +1026,10 @@ def mjlog_records(data: bytes, source: str = "<mjlog>") -> list[GameRecord]:
     >>> end.kind, end.deltas, end.wins[0].yaku, end.wins[0].points
     ('win', (-2600, 3600, 0, 0), {'riichi': 1, 'dora': 1}, 2600)
     """
-    root, warnings = _root(data, source)
+    root, stray = _xml_root(data, source)
     reader = _EventReader(source)
-    reader.warnings.extend(warnings)
+    if stray is not None:
+        reader.warnings.append(f"{source}: {stray[0]} skipped: {stray[1]}")
     reader.read(root)
     if reader.game_type is None:
         raise LogFormatError(f"{source}: no <GO> element (the game's rules)")
