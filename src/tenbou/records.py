@@ -208,8 +208,17 @@ class _Verifier:
                 self.ended_early = not (game.ended or game.may_end)
                 game.apply(EndGame(), index)
                 continue
-            if ended:
-                self._illegal(hand, ev, f"{_name(ev)} after the hand's end_kyoku", seg[: k + 1])
+            if ended:  # the hand's line is made: it is defective after all
+                why = f"event {index}: {_name(ev)} after the hand's end_kyoku"
+                line = self.lines[-1]
+                line["error"] = why
+                self._add(
+                    line,
+                    "illegal_event",
+                    f"the engine refuses the record: {why}",
+                    events_to_lines(seg[: k + 1]),
+                    "replay",
+                )
                 return False
             try:
                 game.apply(ev, index)

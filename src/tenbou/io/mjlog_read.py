@@ -26,6 +26,7 @@ own structure (:class:`MjlogGame`: rounds, calls, wins), from which
 
 from __future__ import annotations
 
+import math
 import os
 import xml.etree.ElementTree as ET
 import zlib
@@ -777,9 +778,9 @@ class _EventReader:
             seat = DRAW_SEATS[head] if head in DRAW_SEATS else DISCARD_SEATS[head]
             if seat >= self.players:
                 raise LogFormatError(f"seat {seat} does not play: the GO type says {self.players} players")
-            tid = int(number)
+            tid = int(number) if len(number) <= 3 else 136
             if tid >= 136:
-                raise LogFormatError(f"tile id {tid} is out of range 0..135")
+                raise LogFormatError(f"tile id {number[:20]} is out of range 0..135")
             if head in DRAW_SEATS:
                 self.ledger.draw(seat, tid)
                 self.events.append(Tsumo(seat, self.tile(tid)))
@@ -1007,9 +1008,12 @@ def _sum_deltas(parts: Sequence[tuple[int, ...] | None], players: int) -> tuple[
 
 def _int_list_float(text: str, what: str) -> tuple[float, ...]:
     try:
-        return tuple(float(x) for x in text.split(","))
+        values = tuple(float(x) for x in text.split(","))
     except ValueError:
-        raise LogFormatError(f"{what}={text!r} is not a comma-separated list of numbers") from None
+        values = ()
+    if not values or not all(math.isfinite(v) and abs(v) < 1e9 for v in values):
+        raise LogFormatError(f"{what}={text[:60]!r} is not a comma-separated list of numbers") from None
+    return values
 
 
 def mjlog_records(data: bytes, source: str = "<mjlog>") -> list[GameRecord]:
