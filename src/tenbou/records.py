@@ -299,8 +299,7 @@ class _Verifier:
         if rec.final_scores is None or not self.lines:
             return
         line = self.lines[-1]
-        # a record whose final scores do not follow its last hand was cut from a longer game
-        if (self.ended_early or not game.ended) and not self.end_reported and self._final_follows():
+        if (self.ended_early or not game.ended) and not self.end_reported:
             self._add(
                 line,
                 "game_end",
@@ -309,7 +308,7 @@ class _Verifier:
                 "settle",
             )
         final = game.final
-        if final is not None and self._final_follows() and tuple(final.points) != tuple(rec.final_scores):
+        if final is not None and tuple(final.points) != tuple(rec.final_scores):
             self._add(
                 line,
                 "final_scores",
@@ -317,23 +316,6 @@ class _Verifier:
                 line.get("_request"),
                 "settle",
             )
-
-    def _final_follows(self) -> bool:
-        """Whether the record's final scores are its last hand's scores (leftover sticks
-        to one player allowed): a fixture cut from a longer game is not judged on them."""
-        rec = self.rec
-        if not rec.hands or rec.hands[-1].deltas is None or rec.final_scores is None:
-            return True
-        last = self.starts[-1]
-        after = _after_deposits(
-            [s + d for s, d in zip(last.scores, rec.hands[-1].deltas, strict=True)],
-            self.hand_events[-1],
-            self.stick,
-        )
-        if len(rec.final_scores) != len(after):
-            return False
-        diff = [f - a for f, a in zip(rec.final_scores, after, strict=True)]
-        return sum(1 for d in diff if d) <= 1 and all(d >= 0 and d % self.stick == 0 for d in diff)
 
     # -- lines ----------------------------------------------------------------------------
 

@@ -30,6 +30,12 @@ from .source import GZIP_MAGIC, MAX_RECORD_BYTES, inflate, read_source
 
 __all__ = ["FORMATS", "convert", "detect_format", "read_records", "write_records"]
 
+#: what a reader or writer bug would raise (a record is still refused cleanly: see the guards below)
+_FAULTS = (
+    ArithmeticError, AssertionError, AttributeError, LookupError, NameError, StopIteration, TypeError,
+    ValueError,
+)  # fmt: skip
+
 
 def detect_format(data: bytes, source: str = "<record>") -> str:
     """``"mjlog"``, ``"tenhou6"`` or ``"mjai"`` from a record's (inflated) bytes; a
@@ -81,7 +87,7 @@ def parse_records(
         return _parse(data, source, fmt, rules)
     except TenbouError:
         raise
-    except (ArithmeticError, AssertionError, AttributeError, LookupError, TypeError, ValueError) as e:
+    except _FAULTS as e:
         # the last line of defence: the readers check every field where they read it, so this
         # is a reader bug; the record is still refused cleanly rather than crashing a run
         raise LogFormatError(
@@ -158,7 +164,7 @@ def _writing(write: Callable[[], bytes], games: Sequence[GameRecord], fmt: str) 
         return write()
     except TenbouError:
         raise
-    except (ArithmeticError, AssertionError, AttributeError, LookupError, TypeError, ValueError) as e:
+    except _FAULTS as e:
         source = games[0].source if games else "<record>"
         raise LogFormatError(
             f"{source}: cannot be written as {fmt}: the record does not hold together "

@@ -244,7 +244,8 @@ def mjai_records(text: str, source: str = "<mjai>", rules: JSON = "tenhou") -> l
 
 def write_mjai(games: Sequence[GameRecord]) -> bytes:
     """Games as mjai JSON Lines: ``start_game`` carries the names, ``aka_flag``,
-    ``kyoku_first`` and ``tenbou_rules``; ``hora`` and ``ryukyoku`` their deltas."""
+    ``kyoku_first`` and ``tenbou_rules``; ``hora`` and ``ryukyoku`` their deltas. A game
+    gets its ``end_game`` unless it has one or the record ends inside a hand."""
     from ..rules import rules_from_request
 
     lines: list[str] = []
@@ -258,6 +259,7 @@ def write_mjai(games: Sequence[GameRecord]) -> bytes:
                 obj["aka_flag"] = bool(r.red_fives)
                 obj["tenbou_rules"] = rec.rules
             lines.append(json.dumps(obj, ensure_ascii=False, separators=(",", ":")))
-        if not rec.events or not isinstance(rec.events[-1], EndGame):
+        # the game's end, unless the record already has it or ends inside a hand (cut short)
+        if not rec.events or isinstance(rec.events[-1], (StartGame, EndKyoku)):
             lines.append('{"type":"end_game"}')
     return ("\n".join(lines) + "\n").encode("utf-8")

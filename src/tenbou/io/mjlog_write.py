@@ -156,6 +156,7 @@ def write_mjlog(rec: GameRecord) -> bytes:
     sticks = 0
     dora_ids: list[int] = []
     last_end = -1
+    riichi: set[int] = set()
     for ev in rec.events:
         if isinstance(ev, StartKyoku):
             start = ev
@@ -166,6 +167,7 @@ def write_mjlog(rec: GameRecord) -> bytes:
             sticks = ev.kyotaku
             dora_ids = [ids.new(ev.dora_marker)]
             ura: list[int] | None = None
+            riichi = set()
             for seat, h in enumerate(ev.tehais):
                 ids.hands[seat] = [ids.new(t) for t in h]
             seed = f"{ev.bakaze.index * 4 + ev.kyoku - 1},{ev.honba},{ev.kyotaku},0,0,{dora_ids[0]}"
@@ -237,6 +239,7 @@ def write_mjlog(rec: GameRecord) -> bytes:
         elif isinstance(ev, ReachAccepted):
             running[ev.actor] -= 1000
             sticks += 1
+            riichi.add(ev.actor)
             ten = ",".join(str(_hundreds(s, rec.source)) for s in [*running, *([0] * (4 - n))])
             parts.append(f'<REACH who="{ev.actor}" step="2" ten="{ten}"/>')
         elif isinstance(ev, Hora):
@@ -255,7 +258,8 @@ def write_mjlog(rec: GameRecord) -> bytes:
             assert machi is not None
             if ura is None and ev.ura_markers:  # one set of indicators for the hand (double ron included)
                 ura = [ids.new(t) for t in ev.ura_markers]
-            shown = ura if ev.ura_markers and ura is not None else []
+            # Tenhou shows the ura indicators to a riichi winner only
+            shown = ura if ev.ura_markers and ura is not None and ev.actor in riichi else []
             seat_wind = (ev.actor - start.oya) % n
             key, value = _yaku_attr(win, seat_wind, start.bakaze.index)
             codes = [encode_meld(*m) for m in reversed(ids.melds[ev.actor])]
