@@ -269,7 +269,8 @@ def check(data: bytes, source: str, convert_to: tuple[str, ...] = FORMATS) -> st
 
 def sources(corpus: Path | None = None, per_format: int = 3) -> dict[str, list[tuple[str, bytes]]]:
     """Records of each format: small fixtures, a self-play game written in every format, and the
-    ``per_format`` smallest files of each corpus folder when it is there."""
+    ``per_format`` smallest files of each corpus folder that verify whole, when it is there."""
+    from .alterations import enrich_mjai
     from .test_convert import selfplay
     from .test_io_tenhou import HAND
     from .test_io_tenhou6 import ROUND, record
@@ -279,9 +280,9 @@ def sources(corpus: Path | None = None, per_format: int = 3) -> dict[str, list[t
     out["mjlog"].append(("hand.xml", HAND))
     out["tenhou6"].append(("round.json", record([ROUND]).encode()))
     out["mjai"].append(("hand.jsonl", write_records(hand, "mjai")))
-    tonpuu = {"preset": "tenhou", "overrides": {"length": "tonpuu"}}
-    game = selfplay(7)
-    games = parse_records(game, "self.jsonl", rules=tonpuu)
+    # with the scores, tenpai seats and final points Mortal's logs state
+    game = enrich_mjai(selfplay(7), rules={"preset": "tenhou", "overrides": {"length": "tonpuu"}})
+    games = parse_records(game, "self.jsonl")
     out["mjai"].append(("self.jsonl", write_records(games, "mjai")))
     out["mjlog"].append(("self.xml", write_records(games, "mjlog")))
     out["tenhou6"].append(("self.json", write_records(games, "tenhou6")))
@@ -298,9 +299,10 @@ def sources(corpus: Path | None = None, per_format: int = 3) -> dict[str, list[t
                     recs = parse_records(data, str(p))
                 except TenbouError:
                     continue
-                complete = any(h.kind != "unfinished" for r in recs for h in r.hands)
-                if any(r.skip for r in recs) or not complete:
-                    continue
+                lines = verify_data(data, p.name)["lines"]
+                whole = all(h.kind != "unfinished" for r in recs for h in r.hands)
+                if not whole or not lines or not all(line.get("match") for line in lines):
+                    continue  # a record to mutate is a whole one, and every hand matches
                 out[fmt].append((p.name, data if fmt == "tenhou6" else _plain(data)))
                 out["mjai"].append((p.name + ".jsonl", write_records(recs, "mjai")))
                 picked += 1

@@ -448,14 +448,17 @@ class _Verifier:
                 request,
                 "settle",
             )
-        if end.ura and self.rules.ura_dora:
+        if end.ura is not None and self.rules.ura_dora:
+            # the hand's ura indicators: one per indicator shown when a riichi player won, else none
             wins = (hr.request or {}).get("wins", [])
-            if not any(w.get("riichi") or w.get("double_riichi") for w in wins):
+            riichi = any(w.get("riichi") or w.get("double_riichi") for w in wins)
+            if len(end.ura) != (len(rnd.dora_markers) if riichi else 0):
+                who = "a riichi player won" if riichi else "no riichi player won"
                 self._add(
                     line,
                     "ura_dora",
-                    f"the record lists ura indicators {_tiles_text(end.ura, sort=False)}, but no riichi "
-                    "player won the hand",
+                    f"{len(rnd.dora_markers)} indicators shown and {who}; the record lists ura indicators "
+                    f"[{_tiles_text(end.ura, sort=False)}]",
                     request,
                     "settle",
                 )
@@ -479,7 +482,7 @@ class _Verifier:
                     request,
                     "settle",
                 )
-            if end.tenpai is not None and not nagashi and list(end.tenpai) != draw["tenpai"]:
+            if end.tenpai is not None and list(end.tenpai) != draw["tenpai"]:
                 self._add(
                     line,
                     "tenpai",

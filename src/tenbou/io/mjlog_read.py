@@ -440,8 +440,9 @@ _FLAG_IDS = {
 
 
 def recorded_yaku(agari: Agari) -> dict[str, int]:
-    """Tenhou's yaku of a win by tenbou id with their han (entries of 0 han,
-    such as ``53,0`` for no ura dora, are dropped); a yakuman hand gives each of
+    """Tenhou's yaku of a win by tenbou id with their han (the dora entries of 0
+    han, such as ``53,0`` for no ura dora, are dropped; any other yaku is kept,
+    0 han or not: the record says the hand has it); a yakuman hand gives each of
     its yakuman 13 han (Tenhou counts none double).
 
     >>> from dataclasses import replace
@@ -450,10 +451,12 @@ def recorded_yaku(agari: Agari) -> dict[str, int]:
     {'riichi': 1, 'dora': 1}
     >>> recorded_yaku(replace(win, yaku=(), yakuman=(39, 42)))
     {'daisangen': 13, 'tsuuiisou': 13}
+    >>> recorded_yaku(replace(win, yaku=((1, 1), (7, 0), (53, 0))))
+    {'riichi': 1, 'pinfu': 0}
     """
     out: dict[str, int] = {}
     for yid, han in agari.yaku:
-        if han:
+        if han or yid not in _DORA_IDS:
             key = tenbou_yaku_id(yid)
             out[key] = out.get(key, 0) + han
     for yid in agari.yakuman:
@@ -554,6 +557,8 @@ def _xml_root(data: bytes, source: str) -> tuple[ET.Element, tuple[str, str] | N
     return root, stray
 
 
+#: Tenhou's dora, ura dora and red five yaku ids (listed with 0 han where there are none)
+_DORA_IDS = frozenset((52, 53, 54))
 _TILES_RED = tuple(tile_from_136(i, True) for i in range(136))
 _TILES_PLAIN = tuple(tile_from_136(i, False) for i in range(136))
 
