@@ -563,6 +563,23 @@ _TILES_RED = tuple(tile_from_136(i, True) for i in range(136))
 _TILES_PLAIN = tuple(tile_from_136(i, False) for i in range(136))
 
 
+def _moves(red: bool) -> tuple[dict[str, tuple[int, int, Tsumo]], dict[str, tuple[int, int, Dahai, Dahai]]]:
+    """The tags of draws (``T52``: seat, tile id, the event) and discards (``D52``: seat, tile id,
+    the event and the same as tsumogiri); events are values, so one of each serves every record."""
+    draws: dict[str, tuple[int, int, Tsumo]] = {}
+    discards: dict[str, tuple[int, int, Dahai, Dahai]] = {}
+    for tid in range(136):
+        tile = tile_from_136(tid, red)
+        for letter, seat in DRAW_SEATS.items():
+            draws[f"{letter}{tid}"] = (seat, tid, Tsumo(seat, tile))
+        for letter, seat in DISCARD_SEATS.items():
+            discards[f"{letter}{tid}"] = (seat, tid, Dahai(seat, tile, False), Dahai(seat, tile, True))
+    return draws, discards
+
+
+_MOVES = {True: _moves(True), False: _moves(False)}
+
+
 class _Ledger:
     """The 136-ids of one hand as the record moves them: who holds which, what was
     dealt, drawn or shown, the last discard, each seat's call codes. What the
@@ -577,17 +594,23 @@ class _Ledger:
         self.last: tuple[int, int] | None = None  # (seat, id) of a tile another seat may win on
         self.codes: list[list[int]] = [[] for _ in range(players)]
         self.defects: list[tuple[str, str]] = []
+        seen = self.seen
         for seat, hand in enumerate(init.hands[:players]):
             for tid in hand:
-                self.see(tid, f"hai{seat}")
+                if tid in seen:
+                    self.seen_twice(tid, f"hai{seat}")
+                seen.add(tid)
 
     def defect(self, kind: str, detail: str) -> None:
         if len(self.defects) < 8 and (kind, detail) not in self.defects:
             self.defects.append((kind, detail))
 
+    def seen_twice(self, tid: int, where: str) -> None:
+        self.defect("tiles", f"{where}: tile id {tid} was already dealt, drawn or shown this hand")
+
     def see(self, tid: int, where: str) -> None:
         if tid in self.seen:
-            self.defect("tiles", f"{where}: tile id {tid} was already dealt, drawn or shown this hand")
+            self.seen_twice(tid, where)
         self.seen.add(tid)
 
     def take(self, seat: int, tids: Iterable[int], where: str) -> None:
@@ -597,19 +620,26 @@ class _Ledger:
             else:
                 self.defect("tiles", f"{where}: seat {seat} does not hold tile id {tid}")
 
+    # draws and discards are most of a record: their messages are made only for a defect
     def draw(self, seat: int, tid: int) -> None:
-        self.see(tid, f"<{DRAW_TAGS[seat]}{tid}>")
+        if tid in self.seen:
+            self.seen_twice(tid, f"<{DRAW_TAGS[seat]}{tid}>")
+        self.seen.add(tid)
         self.held[seat].add(tid)
         self.drawn[seat] = tid
         self.last = None
 
     def discard(self, seat: int, tid: int) -> bool:
         """A discard; whether it is the tile just drawn (tsumogiri)."""
-        self.take(seat, (tid,), f"<{DISCARD_TAGS[seat]}{tid}>")
-        tsumogiri = tid == self.drawn[seat]
+        held = self.held[seat]
+        if tid in held:
+            held.discard(tid)
+        else:
+            self.defect("tiles", f"<{DISCARD_TAGS[seat]}{tid}>: seat {seat} does not hold tile id {tid}")
+        drawn = self.drawn[seat]
         self.drawn[seat] = None
         self.last = (seat, tid)
-        return tsumogiri
+        return tid == drawn
 
     def call(self, who: int, m: TenhouMeld, target: int | None) -> None:
         where = f"<N who={who} m={m.code}>"
@@ -731,8 +761,22 @@ class _EventReader:
             self.skip = f"inconsistent record: {problem}"
 
     def read(self, root: ET.Element) -> None:
+        events = self.events
         for el in root:
             tag = el.tag
+            # draws and discards are most of a record: a table gives their seat, id and event at once
+            if self.ledger is not None:
+                draws, discards = _MOVES[self.red]
+                draw = draws.get(tag)
+                if draw is not None and draw[0] < self.players:
+                    self.ledger.draw(draw[0], draw[1])
+                    events.append(draw[2])
+                    continue
+                discard = discards.get(tag)
+                if discard is not None and discard[0] < self.players:
+                    seat, tid, plain, tsumogiri = discard
+                    events.append(tsumogiri if self.ledger.discard(seat, tid) else plain)
+                    continue
             try:
                 self.element(tag, el.attrib)
             except LogFormatError as e:

@@ -141,20 +141,31 @@ _DISP = re.compile(r"^(三)?(般|上|特|鳳|若|銀|琥|孔)?(東|南)(喰)?(�
 # -- tiles ---------------------------------------------------------------------------------------
 
 
+def _code_tile(code: int) -> Tile | None:
+    suit, num = divmod(code, 10)
+    if 1 <= suit <= 3 and 1 <= num <= 9:
+        return Tile((suit - 1) * 9 + num - 1)
+    if suit == 4 and 1 <= num <= 7:
+        return Tile(27 + num - 1)
+    if suit == 5 and 1 <= num <= 3:
+        return Tile((num - 1) * 9 + 4, True)
+    return None
+
+
+#: every tenhou.net/6 tile number and its tile (tiles are values: one of each serves every record)
+_CODE_TILES: dict[int, Tile] = {c: tile for c in range(11, 54) if (tile := _code_tile(c)) is not None}
+
+
 def tile_of_code(code: object, where: str = "tile") -> Tile:
     """The tile of a tenhou.net/6 number (51-53 are the red fives).
 
     >>> [str(tile_of_code(c)) for c in (11, 25, 52, 47)]
     ['1m', '5p', '0p', '7z']
     """
-    if isinstance(code, int) and not isinstance(code, bool):
-        suit, num = divmod(code, 10)
-        if 1 <= suit <= 3 and 1 <= num <= 9:
-            return Tile((suit - 1) * 9 + num - 1)
-        if suit == 4 and 1 <= num <= 7:
-            return Tile(27 + num - 1)
-        if suit == 5 and 1 <= num <= 3:
-            return Tile((num - 1) * 9 + 4, True)
+    if type(code) is int:
+        tile = _CODE_TILES.get(code)
+        if tile is not None:
+            return tile
     raise LogFormatError(f"{where}: {code!r} is not a tenhou.net/6 tile (11-19, 21-29, 31-39, 41-47, 51-53)")
 
 
