@@ -513,9 +513,18 @@ def verdict(data: bytes, source: str = "altered") -> tuple[str, frozenset[str]]:
 
 def enrich_mjai(data: bytes, source: str = "x.jsonl", rules: Any = None) -> bytes:
     """An mjai record with what Mortal-style logs also state: every seat's ``scores`` after each
-    ``reach_accepted`` (with its ``deltas``), ``hora`` and ``ryukyoku``, the draw's ``tenpais`` and
-    the final points on ``end_game`` (from tenbou's replay), so that those facts can be altered too;
-    ``start_game`` names the rules (``rules``, for a record that does not)."""
+    ``reach_accepted`` (with its ``deltas``), ``hora`` and ``ryukyoku``, the draw's ``tenpais`` and,
+    where the record is a whole game, the final points on ``end_game`` (from tenbou's replay), so that
+    those facts can be altered too; ``start_game`` names the rules (``rules``, for a record that does
+    not)."""
+    whole = _enriched(data, source, rules, final=True)
+    lines = verify_data(whole, source)["lines"]
+    if lines and all(line.get("match") for line in lines):
+        return whole
+    return _enriched(data, source, rules, final=False)  # a fixture cut from a game: no final points
+
+
+def _enriched(data: bytes, source: str, rules: Any, final: bool) -> bytes:
     from tenbou.events import EndGame, Hora, ReachAccepted, Ryukyoku, StartGame, StartKyoku, event_to_json
     from tenbou.io.convert import parse_records
     from tenbou.records import complete_record
@@ -538,7 +547,7 @@ def enrich_mjai(data: bytes, source: str = "x.jsonl", rules: Any = None) -> byte
                 scores[ev.actor] -= 1000
                 obj["deltas"] = [-1000 if s == ev.actor else 0 for s in range(len(scores))]
                 obj["scores"] = list(scores)
-            elif isinstance(ev, EndGame) and game.final is not None:
+            elif isinstance(ev, EndGame) and final and game.final is not None:
                 obj["scores"] = list(game.final.points)
             elif isinstance(ev, (Hora, Ryukyoku)) and ev.deltas is not None:
                 scores = [s + d for s, d in zip(scores, ev.deltas, strict=True)]

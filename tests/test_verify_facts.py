@@ -128,6 +128,7 @@ def _run(records: dict[str, list[tuple[str, bytes]]], seeds: int) -> tuple[Count
     missed: list[str] = []
     for fmt, recs in records.items():
         for name, data in recs:
+            assert _kinds(data)[0] == "match", f"{name}: the record itself does not verify whole"
             text = data.decode()
             for fact in FACTS[fmt]:
                 for seed in range(seeds):

@@ -726,7 +726,8 @@ def build_parser() -> argparse.ArgumentParser:
         "export",
         help="one row per hand end of real records, as parquet, CSV or JSON Lines",
         description="Replay the records and write one row per hand end (round, seats, winners, loser, yaku, "
-        "han, fu, points, pao, deltas) for pandas. Parquet needs the 'analysis' extra.",
+        "han, fu, points, pao, deltas) for pandas. Parquet needs the 'analysis' extra. Exit status 2 on bad "
+        "usage or a record that cannot be read (the other records are still written); 0 otherwise.",
     )
     _add_record_args(ex)
     ex.add_argument("--out", required=True, metavar="FILE", help="hands.parquet, hands.csv or hands.jsonl")
