@@ -335,3 +335,8 @@ def test_gzip_bomb_beside_a_good_record(tmp_path: Path) -> None:
     assert lines[1]["match"] is True and lines[2]["summary"]["matched"] == 1
     end = lines[-1]
     assert end["status"] == 2 and end["peak_kb"] < 512 * 1024
+
+
+def test_gzip_inside_gzip_is_refused() -> None:
+    twice = zlib.compress(zlib.compress(HAND, wbits=31), wbits=31)
+    _refused(twice, "gzip data inside gzip data")

@@ -82,6 +82,8 @@ def parse_records(
     if fmt is not None and fmt not in FORMATS:
         raise LogFormatError(f"{source}: unknown record format {fmt!r} (one of {', '.join(FORMATS)})")
     data = inflate(data, source, max_bytes)
+    if data[:2] == GZIP_MAGIC:
+        raise LogFormatError(f"{source}: gzip data inside gzip data (a record is compressed once)")
     fmt = fmt or detect_format(data, source)
     try:
         return _parse(data, source, fmt, rules)
