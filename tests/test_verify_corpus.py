@@ -42,6 +42,12 @@ _GO1 = (
 KNOWN_RECORD: dict[tuple[str, int], tuple[frozenset[str], str]] = {
     ("mjlog/MahjongPantheon__pantheon/Mimir/src/helpers/online/testdata/west.xml", 6): (_END, _GO1),
     ("mjlog/MahjongPantheon__pantheon/Mimir/src/helpers/online/testdata/doubleron_and_riichi.xml", 5): (_END, _GO1),  # noqa: E501
+    ("mjlog/MahjongRepository__mahjong-ai/parser/tests/resources/one_round.xml", 0): (
+        frozenset({"game_end", "final_scores"}),
+        "record: a parser fixture that keeps East 1 of a game and the owari of its end (final points "
+        "22,200 / 21,100 / 24,300 / 32,400; after its one hand the players hold 24,000 / 27,000 / 24,500 / "
+        "24,500)",
+    ),
     ("tenhou6/Equim-chan__mjai-reviewer/convlog/tests/testdata/confusing_nakis_1.json", 0): (
         frozenset({"deltas"}),
         "record: a hand-made fixture whose result leaves out the riichi stick seat 2 put down "

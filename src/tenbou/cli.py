@@ -476,21 +476,27 @@ def _hand_label(line: dict[str, Any]) -> str:
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
-    from .events import events_from_lines
+    from .io.mjai import mjai_records
+    from .io.source import MAX_RECORD_BYTES, inflate, read_source
     from .replay import hand_lines, replay_games, summary
 
     out = sys.stdout
     try:
         rules = _rules_from_args(args)
         source = args.file
-        text = sys.stdin.read() if source == "-" else Path(source).read_text(encoding="utf-8")
-        events = events_from_lines(text.splitlines(), source)
+        if source == "-":
+            data = inflate(sys.stdin.buffer.read(MAX_RECORD_BYTES + 1), source)
+        else:
+            data = read_source(source)
+        try:
+            text = data.decode("utf-8-sig")
+        except UnicodeDecodeError as e:
+            raise RequestError(f"{source}: not UTF-8 text ({e.reason} at byte {e.start})") from None
+        # the mjai reader checks every line (seats, counts, lists) before the engine sees it
+        events = [ev for rec in mjai_records(text, source) for ev in rec.events]
         games = replay_games(events, rules, strict=not args.lenient)
     except TenbouError as e:
         _emit_error(e, out, args.json)
-        return 2
-    except OSError as e:
-        _emit_error(RequestError(f"{args.file}: {e.strerror}"), out, args.json)
         return 2
     status = 0
     for index, g in enumerate(games):
@@ -562,7 +568,10 @@ def _run_records(
     rules = None
     if getattr(args, "rules", None):
         rules = args.rules
-    for result in verify_paths(args.paths, jobs=args.jobs, dask=args.dask, rules=rules, progress=progress):
+    max_bytes = _max_size(args)
+    for result in verify_paths(
+        args.paths, jobs=args.jobs, dask=args.dask, rules=rules, progress=progress, max_bytes=max_bytes
+    ):
         if result["error"] is not None:
             status = 2
             sys.stderr.write(f"tenbou: error: {result['error']}\n")
@@ -631,19 +640,27 @@ def _cmd_export(args: argparse.Namespace) -> int:
     return status
 
 
+def _max_size(args: argparse.Namespace) -> int:
+    from .io.source import parse_size
+
+    return parse_size(args.max_size)
+
+
 def _cmd_convert(args: argparse.Namespace) -> int:
     """Convert a record between Tenhou mjlog, tenhou.net/6 JSON and mjai JSON Lines."""
     from .io.convert import parse_records, write_records
+    from .io.source import read_source
 
     try:
-        data = sys.stdin.buffer.read() if args.input == "-" else Path(args.input).read_bytes()
-        games = parse_records(data, args.input, args.source_format)
+        max_bytes = _max_size(args)
+        if args.input == "-":
+            data = sys.stdin.buffer.read(max_bytes + 1)
+        else:
+            data = read_source(args.input, args.input, max_bytes)
+        games = parse_records(data, args.input, args.source_format, max_bytes=max_bytes)
         written = write_records(games, args.to)
     except TenbouError as e:
         _emit_error(e, sys.stdout, False)
-        return 2
-    except OSError as e:
-        _emit_error(RequestError(f"{args.input}: {e.strerror}"), sys.stdout, False)
         return 2
     if args.output is None or args.output == "-":
         sys.stdout.buffer.write(written)
@@ -665,6 +682,17 @@ def _add_record_args(p: argparse.ArgumentParser) -> None:
         "--rules", metavar="ID", help="rules of mjai records that do not name theirs (default: tenhou)"
     )
     p.add_argument("--quiet", action="store_true", help="no progress bar on stderr")
+    _add_max_size(p)
+
+
+def _add_max_size(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--max-size",
+        default="64M",
+        metavar="SIZE",
+        help="refuse a record larger than SIZE, as stored or once inflated (bytes, or with k, M, G; "
+        "default 64M): a gzip bomb is stopped as it inflates",
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -743,7 +771,10 @@ def build_parser() -> argparse.ArgumentParser:
         description="Replay every game of the records through the engine and compare each hand end with "
         "the record: score changes, yaku, han, fu, points, pao, draws, the next hand, final scores. "
         "Each mismatch is printed with a tenbou score/settle request that reproduces it. "
-        "Exit status 1 on any mismatch, 2 on bad input.",
+        "A bad file is reported with its reason and the others are still verified. "
+        "Exit status: 0 every hand matched (skipped records aside), 1 some hand differs from its record "
+        "or the engine refuses it (a defective record), 2 bad usage or a record that cannot be read "
+        "(unreadable, malformed, past --max-size, or a named file that is not a record).",
     )
     _add_record_args(vf)
     vf.add_argument(
@@ -755,7 +786,8 @@ def build_parser() -> argparse.ArgumentParser:
         "export",
         help="one row per hand end of real records, as parquet, CSV or JSON Lines",
         description="Replay the records and write one row per hand end (round, seats, winners, loser, yaku, "
-        "han, fu, points, pao, deltas) for pandas. Parquet needs the 'analysis' extra.",
+        "han, fu, points, pao, deltas) for pandas. Parquet needs the 'analysis' extra. Exit status 2 on bad "
+        "usage or a record that cannot be read (the other records are still written); 0 otherwise.",
     )
     _add_record_args(ex)
     ex.add_argument("--out", required=True, metavar="FILE", help="hands.parquet, hands.csv or hands.jsonl")
@@ -764,8 +796,10 @@ def build_parser() -> argparse.ArgumentParser:
         "convert",
         help="convert a record between mjlog, tenhou.net/6 and mjai",
         description="Convert a record (format detected) to Tenhou mjlog XML, tenhou.net/6 JSON or mjai "
-        "JSON Lines. mjlog and tenhou.net/6 hold one game per file.",
+        "JSON Lines. mjlog and tenhou.net/6 hold one game per file. Exit status 2 when the record cannot be "
+        "read or the engine refuses it (nothing is written).",
     )
+    _add_max_size(cv)
     cv.add_argument("input", metavar="FILE", help="a record file ('-' = stdin)")
     cv.add_argument("--to", required=True, choices=("mjlog", "tenhou6", "mjai"), help="the output format")
     cv.add_argument("-o", "--output", metavar="FILE", help="output file (default: stdout)")
