@@ -559,6 +559,34 @@ def test_the_fixes(desktop: Page) -> None:
     p.shot("sanma-palette", "three players: 2m-8m dimmed in the palette, the North round disabled")
 
 
+def test_named_pao_wareme_and_chips(desktop: Page) -> None:
+    p = desktop
+    # the liable player named instead of inferred
+    p.open(DAISANGEN_LINK.replace("win_by=2", "win_by=tsumo"))
+    assert p.result()["payments"] == [("3", "1", 32000, "pao")]
+    p.pg.select_option("#pao-mode", "named")
+    p.pg.select_option("#pao-seat", "0")
+    named = p.result()
+    assert named["payments"] == [("0", "1", 32000, "pao")]
+    assert [x[:3] for x in named["pao"]] == [["0", "explicit", "daisangen"]]
+    assert "pao=daisangen@0" in p.pg.url
+    p.pg.select_option("#pao-mode", "none")
+    assert p.result()["deltas"] == [-16000, 32000, -8000, -8000]  # no pao: a plain tsumo
+    # wareme and chips where the preset has them (hangame4): the wareme seat pays double
+    p.open(
+        "#rules=hangame4&dealer=0&winner=1&win_by=tsumo&hand=123m456p789s23s55s&win=4s&flags=riichi&dora=1p&ura=1m"
+    )
+    assert p.pg.is_visible("#wareme")
+    assert p.result()["deltas"] == [-2600, 5200, -1300, -1300]
+    p.pg.select_option("#wareme", "2")
+    got = p.result()
+    assert got["deltas"] == [-2600, 6500, -2600, -1300]
+    chips = p.pg.eval_on_selector_all("#deltas tbody td", "els => els.map(e => e.innerText)")
+    assert [c.split("chips")[-1].strip() for c in chips] == ["-1", "+3", "-1", "-1"], chips
+    p.open(DAISANGEN_LINK)
+    assert p.pg.is_hidden("#wareme")  # tenhou plays without wareme
+
+
 @pytest.mark.parametrize(
     ("locale", "words"),
     [

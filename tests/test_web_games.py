@@ -376,9 +376,17 @@ def test_exports_are_read_back_by_tenbous_tools(
     imported = r.json()
     assert imported["id"] != gid
     assert imported["hands"] == game["hands"] and imported["scores"] == game["scores"]
-    # an export whose numbers do not follow from its hands is refused
+    # an export whose numbers do not follow from its hands is refused, and nothing is kept
+    assert len(exported["sheet"]["hands"]) == 3 and "settlement" not in exported["sheet"]["hands"][0]
+    exported["sheet"]["hands"][1]["deltas"][0] += 1000
+    message = assert_error(client.post("/api/games/import", json=exported), 422)["message"]
+    assert message.startswith("sheet.hands[1]: the export says"), message
+    exported["sheet"]["hands"][1]["deltas"][0] -= 1000
     exported["sheet"]["scores"][0] += 1000
     assert "sheet.scores" in assert_error(client.post("/api/games/import", json=exported), 422)["message"]
+    exported["hands"][0]["riichi"] = [0, 2]  # a hand changed: its replay differs from the numbers
+    assert "sheet." in assert_error(client.post("/api/games/import", json=exported), 422)["message"]
+    assert len(client.get("/api/games").json()["games"]) == 2
     exported["format"] = "other"
     assert_error(client.post("/api/games/import", json=exported), 422, "request")
 

@@ -399,16 +399,9 @@ class GameService:
     def import_game(self, body: object) -> dict[str, Any]:
         setup, hands = sheets.read_export(body)
         sheet = sheets.replay(setup, hands)
-        exported = body.get("sheet") if isinstance(body, Mapping) else None
-        if isinstance(exported, Mapping):
-            for key in ("scores", "final"):
-                if key in exported and exported[key] != sheet[key]:
-                    raise RequestError(
-                        f"sheet.{key}: the export says {shown(exported[key])}, "
-                        f"the hands give {shown(sheet[key])}"
-                    )
-        game = self.store.create(setup, _summary(sheet))
-        game = self.store.write(game.id, game.version, sheets.stored_hands(sheet), _summary(sheet))
+        if isinstance(body, Mapping):
+            sheets.check_export(body, sheet)
+        game = self.store.create(setup, _summary(sheet), sheets.stored_hands(sheet))
         return _game_doc(game, sheet)
 
     def change(

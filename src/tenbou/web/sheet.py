@@ -36,6 +36,7 @@ from ..tiles import Wind
 __all__ = [
     "EXPORT_FORMAT",
     "MAX_HANDS",
+    "check_export",
     "export_csv",
     "export_json",
     "export_jsonl",
@@ -331,11 +332,20 @@ def export_csv(sheet: Mapping[str, Any]) -> str:
     return buf.getvalue()
 
 
+#: what the JSON export keeps of each hand of the sheet (the numbers an import must find again)
+_EXPORT_ROW: Final = ("round", "number", "honba", "riichi_sticks", "dealer", "kind", "deltas", "scores")
+
+
 def read_export(obj: object) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """A game exported as JSON (``format`` :data:`EXPORT_FORMAT`): its setup and hands, checked
-    again (the import replays them; the exported numbers must be what the replay gives)."""
+    again (:func:`check_export` then compares the replay with the numbers of the export)."""
     if not isinstance(obj, Mapping) or obj.get("format") != EXPORT_FORMAT:
         raise RequestError(f"expected a game exported by tenbou (format {EXPORT_FORMAT!r})")
+    for key in obj:
+        if key not in ("format", "version", "setup", "hands", "sheet"):
+            raise RequestError(
+                f"unknown field {shown(key)} (an export has format, version, setup, hands, sheet)"
+            )
     hands = obj.get("hands")
     if type(hands) is not list:
         raise RequestError(f"hands: expected a list, not {shown(hands)}")
@@ -344,17 +354,53 @@ def read_export(obj: object) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     return setup, entries
 
 
+def check_export(obj: Mapping[str, Any], sheet: Mapping[str, Any]) -> None:
+    """Refuse an export whose numbers (each hand's place, deltas and scores after it, the scores
+    and the final ranking) are not those the replay of its hands gives: an import verifies a game."""
+    exported = obj.get("sheet")
+    if exported is None:
+        return
+    if not isinstance(exported, Mapping):
+        raise RequestError(f"sheet: expected an object, not {shown(exported)}")
+    mine = _export_sheet(sheet)
+    for key, value in exported.items():
+        if key not in mine:
+            raise RequestError(f"sheet: unknown field {shown(key)}")
+        if key == "hands" and type(value) is list:
+            for i, (got, want) in enumerate(zip(value, mine["hands"], strict=False)):
+                if got != want:
+                    raise RequestError(
+                        f"sheet.hands[{i}]: the export says {shown(got)}, the hands give {shown(want)}"
+                    )
+        if value != mine[key]:
+            raise RequestError(
+                f"sheet.{key}: the export says {shown(value)}, the hands give {shown(mine[key])}"
+            )
+
+
+def _export_sheet(sheet: Mapping[str, Any]) -> dict[str, Any]:
+    return {
+        "start_points": sheet["start_points"],
+        "hands": [{k: row[k] for k in _EXPORT_ROW} for row in sheet["hands"]],
+        "scores": sheet["scores"],
+        "riichi_sticks": sheet["riichi_sticks"],
+        "ended": sheet["ended"],
+        "final": sheet["final"],
+    }
+
+
 def export_json(
     setup: Mapping[str, Any], hands: Sequence[Mapping[str, Any]], sheet: Mapping[str, Any]
 ) -> dict[str, Any]:
     """The game as one JSON object: the setup and the hands as entered (what :func:`read_export`
-    reads back), and the sheet computed from them (scores, next hand, final)."""
+    reads back) and the numbers of the sheet computed from them (each hand's place, deltas and
+    scores after it; the final ranking), which an import checks again (:func:`check_export`)."""
     return {
         "format": EXPORT_FORMAT,
         "version": 1,
         "setup": dict(setup),
         "hands": [{"request": h["request"], "riichi": h["riichi"]} for h in hands],
-        "sheet": {k: v for k, v in sheet.items() if k != "setup"},
+        "sheet": _export_sheet(sheet),
     }
 
 

@@ -141,8 +141,13 @@ class GameStore:
             raise NoSuchGameError(f"no game {game_id[:40]!r} (a game id is 12 hex digits)")
         return game_id
 
-    def create(self, setup: Mapping[str, Any], summary: Mapping[str, Any] | None = None) -> StoredGame:
-        """A new game with no hands, at version 1."""
+    def create(
+        self,
+        setup: Mapping[str, Any],
+        summary: Mapping[str, Any] | None = None,
+        hands: Sequence[Mapping[str, Any]] = (),
+    ) -> StoredGame:
+        """A new game (with no hands, or ``hands``: an import), at version 1, in one transaction."""
         now = _now()
         game_id = secrets.token_hex(6)
         with self._connect(write=True) as con:
@@ -150,7 +155,11 @@ class GameStore:
                 "INSERT INTO games (id, version, created, updated, setup, summary) VALUES (?, 1, ?, ?, ?, ?)",
                 (game_id, now, now, _dumps(setup), _dumps(summary or {})),
             )
-        return StoredGame(game_id, 1, now, now, dict(setup), [], dict(summary or {}))
+            con.executemany(
+                "INSERT INTO hands (game, position, entry) VALUES (?, ?, ?)",
+                [(game_id, i, _dumps(h)) for i, h in enumerate(hands)],
+            )
+        return StoredGame(game_id, 1, now, now, dict(setup), [dict(h) for h in hands], dict(summary or {}))
 
     def get(self, game_id: str) -> StoredGame:
         self.check_id(game_id)

@@ -918,6 +918,7 @@
     if (!p || !catalog) return;
     const n = Object.keys(S.overrides).length;
     $("overrides-count").textContent = n ? t("n_changed", { n }) : t("as_preset");
+    $("rules-reset").disabled = !!game;
     if (!$("rules-panel").open) return;
     const filter = $("rules-filter").value.trim().toLowerCase();
     const rows = [];
@@ -932,6 +933,11 @@
         el("td", {}, optionControl(name, spec, value), changed ? el("button", { type: "button", class: "small", onclick: () => setOverride(name, entry.value), text: t("reset") }) : null,
           changed ? el("small", { class: "was", text: ` ${t("preset_value")}: ${JSON.stringify(entry.value)}` }) : null),
         el("td", { class: "source" }, el("small", { text: changed ? t("overridden") : entry.source === "unknown" ? t("source_unknown") : entry.source }))));
+    }
+    if (game) {
+      // a game's rules are fixed when it starts: its hands are settled under them
+      for (const row of rows) for (const c of row.querySelectorAll("input, select, button")) c.disabled = true;
+      rows.unshift(el("tr", {}, el("td", { colspan: "3", class: "note", text: t("game_rules_fixed") })));
     }
     const body = $("options").tBodies[0];
     keepFocus(() => body.replaceChildren(...rows));
@@ -1557,6 +1563,17 @@
     $("view-calc").addEventListener("click", () => { setView("calc"); update(); });
     $("view-sheet").addEventListener("click", () => { setView("sheet"); update(); });
     $("new-game").addEventListener("submit", newGame);
+    $("import").addEventListener("change", async (e) => {
+      const file = e.target.files[0];
+      if (!file) return;
+      try {
+        const g = await post("/api/games/import", JSON.parse(await file.text()));
+        sheetError(null);
+        setGame(g);
+        update();
+      } catch (err) { sheetError(err.code ? err : { code: "request", message: err.message }); }
+      e.target.value = "";
+    });
     $("game-start").addEventListener("input", () => { $("game-start").dataset.touched = "1"; });
     $("record").addEventListener("click", record);
     $("cancel-edit").addEventListener("click", () => { editing = null; startHand(); setView("sheet"); update(); });

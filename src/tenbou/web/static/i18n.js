@@ -212,6 +212,8 @@
     copied: "Link copied.",
     copy_selected: "Copy the selected link.",
     no_rules: "could not load the rules presets ({e})",
+    import: "Import a game exported as JSON (checked again)",
+    game_rules_fixed: "The rules of the open game (fixed when it started).",
   };
 
   const ja = {
@@ -422,6 +424,8 @@
     copied: "リンクをコピーしました。",
     copy_selected: "選択したリンクをコピーしてください。",
     no_rules: "ルールプリセットを読み込めません（{e}）",
+    import: "JSONで書き出した対局を読み込む（再検証します）",
+    game_rules_fixed: "開いている対局のルール（開始時に固定）。",
   };
 
   const zh = {
@@ -632,6 +636,8 @@
     copied: "已复制链接。",
     copy_selected: "请复制选中的链接。",
     no_rules: "无法载入规则预设（{e}）",
+    import: "导入以JSON导出的对局（重新验证）",
+    game_rules_fixed: "当前对局的规则（开始时已固定）。",
   };
 
   // the yaku in simplified Chinese (the names of the Chinese riichi community and clients)
