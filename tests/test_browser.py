@@ -486,7 +486,7 @@ def _four_hand_game(p: Page, browser: Any, server: str) -> None:
     rows = p.pg.eval_on_selector_all(
         "#game-table tbody tr[data-hand] td:nth-child(2)", "els => els.map(e => e.innerText)"
     )
-    assert rows == ["East1-0", "East1-1 (1)", "East2-0 (1)", "East2-1 (1)"], rows
+    assert rows == ["E1-0", "E1-1 (1)", "E2-0 (1)", "E2-1 (1)"], rows
     assert not p.pg.is_visible("#game-final") or "ends here" in p.pg.inner_text("#game-final")
     # undo the last hand
     p.pg.click("#game-undo")

@@ -31,24 +31,15 @@ from tenbou.api import settle
 from tenbou.web import create_app
 from tenbou.web.store import default_db_path
 
-from .requestgen import bad_settle_requests
+from .requestgen import DAISANGEN, bad_settle_requests
 from .test_web_api import assert_error, assert_secure
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
 NAMES = ["Ai", "Bo", "Chen", "Dai"]
 MANGAN = {"hand": "123m456p789s23s55s", "win_tile": "4s", "riichi": True, "dora_indicators": ["4s"] * 3}
-DAISANGEN_WIN = {
-    "winner": 1,
-    "from": 2,
-    "hand": "23m55p",
-    "win_tile": "4m",
-    "melds": [
-        {"type": "pon", "tiles": "555z", "from": 2},
-        {"type": "pon", "tiles": "666z", "from": 0},
-        {"type": "pon", "tiles": "777z", "from": 3},
-    ],
-}
+#: the seeds' daisangen (seat 3 gave the third dragon pon), won by ron on seat 2's discard
+DAISANGEN_WIN = {k: v for k, v in DAISANGEN.items() if k not in ("rules", "dealer", "round_wind")}
 PINFU_WIN = {"winner": 3, "from": 2, "hand": "123m456p789s23s55s", "win_tile": "4s", "riichi": True}
 
 

@@ -49,6 +49,7 @@
     return s;
   }
   const windName = (w) => t("wind_" + w);
+  const windShort = (w) => t("wsh_" + w);
   function yakuName(y) {
     if (lang === "ja") return y.name_ja;
     if (lang === "zh-Hans") return I18N.yakuZh[y.id] || y.name_ja;
@@ -1056,7 +1057,7 @@
     const value = r.results.map((x) => (x.limit ? t("limit_" + x.limit) : `${x.han}${t("han")} ${x.fu}${t("fu")}`)).join(" / ");
     $("summary-text").textContent = kindText(r) + (value ? ` · ${value}` : "");
     $("summary-deltas").replaceChildren(...r.deltas.map((d, s) => el("li", { "data-seat": s, "data-delta": d, class: d > 0 ? "up" : d < 0 ? "down" : "" },
-      el("span", { class: "who", text: `${windName(seatWind(s))} ${nameOf(s)}` }), el("strong", { text: signed(d) }))));
+      el("span", { class: "who", text: `${windShort(seatWind(s))} ${nameOf(s)}` }), el("strong", { text: signed(d) }))));
   }
 
   function showResult(r, err) {
@@ -1255,7 +1256,7 @@
     $("games").replaceChildren(...data.games.map((g) => {
       const names = g.setup.names.filter(Boolean).join(" · ") || t("n_players", { n: g.setup.players });
       const s = g.summary;
-      const where = s.ended ? t("ended") : s.next ? `${windName(s.next.round_wind)}${s.next.number}-${s.next.honba}` : "";
+      const where = s.ended ? t("ended") : s.next ? `${windShort(s.next.round_wind)}${s.next.number}-${s.next.honba}` : "";
       return el("li", { "data-game": g.id },
         el("button", { type: "button", onclick: () => openGame(g.id), text: `${g.setup.title || names}` }),
         el("small", { text: ` ${typeof g.setup.rules === "string" ? g.setup.rules : g.setup.rules.preset} · ${t("n_hands", { n: s.hands || 0 })} · ${where} · ${g.updated.replace("T", " ").slice(0, 16)}` }));
@@ -1356,13 +1357,13 @@
     $("game-rules").textContent = `${typeof r === "string" ? r : r.preset}${Object.keys(ov).length ? " + " + Object.entries(ov).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(", ") : ""} · ${t("version", { n: g.version })}`;
     const table = $("game-table");
     table.tHead.replaceChildren(el("tr", {}, el("th", { scope: "col", text: "#" }), el("th", { scope: "col", text: t("hand_col") }), el("th", { scope: "col", text: t("result_col") }),
-      ...seats.map((s) => el("th", { scope: "col", class: "num", text: `${windName(WINDS[s])} ${nameOf(s)}` })), el("th", { scope: "col", text: "" })));
+      ...seats.map((s) => el("th", { scope: "col", class: "num", text: `${windShort(WINDS[s])} ${nameOf(s)}` })), el("th", { scope: "col", text: "" })));
     const rows = [el("tr", { class: "start" }, el("td", { text: "" }), el("td", { text: "" }), el("td", { text: t("start") }),
       ...seats.map(() => el("td", { class: "num", text: pts(g.start_points) })), el("td", { text: "" }))];
     g.hands.forEach((h, i) => {
       rows.push(el("tr", { "data-hand": i, class: editing === i ? "editing" : null },
         el("td", { text: String(i + 1) }),
-        el("td", { text: `${windName(h.round)}${h.number}-${h.honba}` + (h.riichi_sticks ? ` (${h.riichi_sticks})` : "") }),
+        el("td", { text: `${windShort(h.round)}${h.number}-${h.honba}` + (h.riichi_sticks ? ` (${h.riichi_sticks})` : "") }),
         el("td", { text: handText(h) + (h.riichi.length ? ` · ${t("riichi_by", { seats: h.riichi.map(nameOf).join(", ") })}` : "") }),
         ...seats.map((s) => el("td", { class: "num", "data-seat": s },
           el("span", { class: h.deltas[s] > 0 ? "up" : h.deltas[s] < 0 ? "down" : "", text: h.deltas[s] || h.riichi.includes(s) ? signed(h.deltas[s] - (h.riichi.includes(s) ? 1000 : 0)) : "" }),
@@ -1372,7 +1373,7 @@
           el("button", { type: "button", class: "small", "aria-label": t("delete_hand", { n: i + 1 }), onclick: () => deleteHand(i), text: "✕" }))));
     });
     table.tBodies[0].replaceChildren(...rows);
-    table.tFoot.replaceChildren(el("tr", {}, el("th", { scope: "row", colspan: "3", text: t("now") }),
+    table.tFoot.replaceChildren(el("tr", {}, el("td", { text: "" }), el("th", { scope: "row", colspan: "2", text: t("now") }),
       ...seats.map((s) => el("td", { class: "num", "data-seat": s, text: pts(g.scores[s]) })), el("td", { text: g.riichi_sticks ? t("n_sticks", { n: g.riichi_sticks }) : "" })));
     const nx = g.next;
     $("game-next").textContent = nx ? t("game_next", { round: windName(nx.round_wind), number: nx.number, honba: nx.honba, sticks: nx.riichi_sticks, dealer: nameOf(nx.dealer) }) + (g.may_end ? ` ${t("may_end")}` : "") : t("game_over", { why: t("ending_" + g.ending) });
