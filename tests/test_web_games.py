@@ -31,7 +31,7 @@ from tenbou.api import settle
 from tenbou.web import create_app
 from tenbou.web.store import default_db_path
 
-from .requestgen import DAISANGEN, bad_settle_requests
+from .requestgen import DAISANGEN, SETTLES, bad_settle_requests
 from .test_web_api import assert_error, assert_secure
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
@@ -309,13 +309,35 @@ def _as_hand(req: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(req=bad_settle_requests(), riichi=st.lists(st.integers(-1, 4), max_size=3))
+@st.composite
+def entered_hands(draw: st.DrawFn) -> tuple[dict[str, Any], list[int]]:
+    """A hand's end as the page could send it: a settle request the API accepts or one bent by
+    ``requestgen``, and the riichi seats: odd ones, or a set of seats with the riichi winners."""
+    req = draw(
+        st.one_of(st.sampled_from([r for r in SETTLES if r.get("rules") == "tenhou"]), bad_settle_requests())
+    )
+    hand = _as_hand(req)
+    if draw(st.booleans()):
+        return hand, draw(st.lists(st.integers(-1, 4), max_size=3))
+    seats = set(draw(st.sets(st.integers(0, 3), max_size=3)))
+    wins = hand.get("wins")
+    if isinstance(wins, list) and draw(st.booleans()):
+        seats |= {
+            w["winner"]
+            for w in wins
+            if isinstance(w, dict) and w.get("riichi") is True and type(w.get("winner")) is int
+        }
+    return hand, sorted(seats)
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(entered=entered_hands())
 def test_generated_hands_answer_422_or_settle_as_the_api(
-    client: TestClient, req: dict[str, Any], riichi: list[int]
+    client: TestClient, entered: tuple[dict[str, Any], list[int]]
 ) -> None:
+    hand_request, riichi = entered
     game = client.post("/api/games", json={"rules": "tenhou"}).json()
-    hand = {"request": _as_hand(req), "riichi": riichi}
+    hand = {"request": hand_request, "riichi": riichi}
     r = client.post(
         f"/api/games/{game['id']}/hands", content=json.dumps({"version": 1, "hand": hand}).encode()
     )

@@ -699,8 +699,9 @@ def build_parser() -> argparse.ArgumentParser:
     sv = sub.add_parser(
         "serve",
         help="run the web calculator (needs the 'web' extra)",
-        description="Serve the web calculator and the JSON API (POST /api/score, POST /api/settle, "
-        "GET /api/rules; OpenAPI at /openapi.json). Needs: pip install 'tenbou[web]'.",
+        description="Serve the web calculator, the score sheet of whole games (kept in an SQLite file, "
+        "--db) and the JSON API (POST /api/score, POST /api/settle, GET /api/rules, /api/games; "
+        "OpenAPI at /openapi.json). Needs: pip install 'tenbou[web]'.",
     )
     sv.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     sv.add_argument("--port", type=int, default=8000, help="port (default 8000)")
