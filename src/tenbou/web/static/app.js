@@ -929,16 +929,17 @@
       const entry = p.options[name];
       const changed = Object.prototype.hasOwnProperty.call(S.overrides, name);
       const value = changed ? S.overrides[name] : entry.value;
+      const source = entry.source === "unknown" ? t("source_unknown") : entry.source;
       rows.push(el("tr", { "data-option": name, class: changed ? "changed" : null },
         el("th", { scope: "row" }, el("label", { for: `opt-${name}`, text: label }), el("br"), el("code", { text: name, title: spec.doc })),
         el("td", {}, optionControl(name, spec, value), changed ? el("button", { type: "button", class: "small", onclick: () => setOverride(name, entry.value), text: t("reset") }) : null,
-          changed ? el("small", { class: "was", text: ` ${t("preset_value")}: ${JSON.stringify(entry.value)}` }) : null),
-        el("td", { class: "source" }, el("small", { text: changed ? t("overridden") : entry.source === "unknown" ? t("source_unknown") : entry.source }))));
+          changed ? el("small", { class: "was", text: ` ${t("preset_value")}: ${JSON.stringify(entry.value)}` }) : null,
+          el("small", { class: "source", text: changed ? `${t("overridden")} · ${source}` : source }))));
     }
     if (game) {
       // a game's rules are fixed when it starts: its hands are settled under them
       for (const row of rows) for (const c of row.querySelectorAll("input, select, button")) c.disabled = true;
-      rows.unshift(el("tr", {}, el("td", { colspan: "3", class: "note", text: t("game_rules_fixed") })));
+      rows.unshift(el("tr", {}, el("td", { colspan: "2", class: "note", text: t("game_rules_fixed") })));
     }
     const body = $("options").tBodies[0];
     keepFocus(() => body.replaceChildren(...rows));
@@ -1161,6 +1162,12 @@
     }
     root.append(defs);
     root.append(svg("rect", { x: 104, y: 102, width: W0 - 208, height: H - 190, rx: 14, class: "felt" }));
+    // the riichi sticks on the table lie off the lines between the seats
+    const POT = [W0 / 2 + 46, H / 2 - 30];
+    if (r.payments.some((p) => p.from === null)) {
+      root.append(svg("rect", { x: POT[0] - 22, y: POT[1] - 3, width: 44, height: 6, rx: 3, class: "stick" }));
+      root.append(svg("circle", { cx: POT[0], cy: POT[1], r: 2, class: "stick-dot" }));
+    }
     const pot = [];
     if (S.honba) pot.push(t("n_honba", { n: S.honba }));
     const sticks = tableSticks();
@@ -1176,7 +1183,7 @@
     const labels = [];
     for (const pair of pairs.values()) {
       const [x2, y2] = pos(pair.to);
-      const [x1, y1] = pair.from === null ? [W0 / 2, H / 2] : pos(pair.from);
+      const [x1, y1] = pair.from === null ? POT : pos(pair.from);
       // two arrows between the same two seats (noten payments both ways do not happen; several
       // winners may share a payer): each is drawn a little to the side of the line
       let dx = x2 - x1, dy = y2 - y1;
