@@ -428,3 +428,57 @@ def test_serve_takes_a_db_file(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) 
     monkeypatch.setattr(web_app, "serve", lambda *a, **k: seen.update(k))
     assert cli.main(["serve", "--db", str(tmp_path / "x.sqlite3"), "--port", "1"]) == 0
     assert seen["db_path"] == tmp_path / "x.sqlite3"
+
+
+def _simple_hands() -> st.SearchStrategy[dict[str, Any]]:
+    """Hands any game can take at any point: an exhaustive draw, or a riichi haneman tsumo."""
+    draw_ = st.sets(st.integers(0, 3)).map(lambda seats: draw(*sorted(seats)))
+    return st.one_of(draw_, st.integers(0, 3).map(tsumo))
+
+
+def _sheet(game: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in game.items() if k not in ("id", "version", "created", "updated")}
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(hands=st.lists(_simple_hands(), min_size=2, max_size=6), data=st.data())
+def test_an_edit_is_the_game_entered_again_with_the_change(
+    client: TestClient, hands: list[dict[str, Any]], data: st.DataObject
+) -> None:
+    """Editing hand k (or removing it) gives the sheet of a new game entered hand by hand with
+    the change: every later hand is recomputed, none is kept from before."""
+    game = new_game(client)
+    entered: list[dict[str, Any]] = []
+    for hand in hands:
+        r = client.post(f"/api/games/{game['id']}/hands", json={"version": game["version"], "hand": hand})
+        if r.status_code != 200:
+            break  # the game has ended
+        game = r.json()
+        entered.append(hand)
+    k = data.draw(st.integers(0, len(entered) - 1))
+    if data.draw(st.booleans()):
+        change = data.draw(_simple_hands())
+        r = client.put(
+            f"/api/games/{game['id']}/hands/{k}", json={"version": game["version"], "hand": change}
+        )
+        changed = [*entered[:k], change, *entered[k + 1 :]]
+    else:
+        r = client.delete(f"/api/games/{game['id']}/hands/{k}?version={game['version']}")
+        changed = [*entered[:k], *entered[k + 1 :]]
+    again = new_game(client)
+    refused = None
+    for i, hand in enumerate(changed):
+        step = client.post(
+            f"/api/games/{again['id']}/hands", json={"version": again["version"], "hand": hand}
+        )
+        if step.status_code != 200:
+            refused = i
+            break
+        again = step.json()
+    if refused is None:
+        assert r.status_code == 200, r.text
+        assert _sheet(r.json()) == _sheet(again)
+    else:  # the change makes a later hand impossible (the game ends before it): refused, and named
+        assert r.status_code == 422
+        assert assert_error(r, 422)["message"].startswith(f"hands[{refused}]")
+        assert client.get(f"/api/games/{game['id']}").json() == game
