@@ -398,8 +398,13 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     except ImportError as e:
         sys.stderr.write(f"tenbou: serve needs the 'web' extra: pip install 'tenbou[web]' ({e})\n")
         return 2
+    from .web.store import default_db_path
+
+    db = Path(args.db) if args.db else default_db_path()
     sys.stderr.write(f"tenbou: web calculator on http://{args.host}:{args.port}/ (Ctrl-C stops it)\n")
-    serve(args.host, args.port, log_level=args.log_level)  # uvicorn with the limits of docs/web.md
+    sys.stderr.write(f"tenbou: score sheet games kept in {db}\n")
+    # uvicorn with the limits of docs/web.md
+    serve(args.host, args.port, log_level=args.log_level, db_path=db)
     return 0
 
 
@@ -722,8 +727,9 @@ def build_parser() -> argparse.ArgumentParser:
     sv = sub.add_parser(
         "serve",
         help="run the web calculator (needs the 'web' extra)",
-        description="Serve the web calculator and the JSON API (POST /api/score, POST /api/settle, "
-        "GET /api/rules; OpenAPI at /openapi.json). Needs: pip install 'tenbou[web]'.",
+        description="Serve the web calculator, the score sheet of whole games (kept in an SQLite file, "
+        "--db) and the JSON API (POST /api/score, POST /api/settle, GET /api/rules, /api/games; "
+        "OpenAPI at /openapi.json). Needs: pip install 'tenbou[web]'.",
     )
     sv.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     sv.add_argument("--port", type=int, default=8000, help="port (default 8000)")
@@ -732,6 +738,12 @@ def build_parser() -> argparse.ArgumentParser:
         default="info",
         choices=("critical", "error", "warning", "info", "debug"),
         help="uvicorn's log level (default info)",
+    )
+    sv.add_argument(
+        "--db",
+        metavar="FILE",
+        help="the score sheet's SQLite database (default $XDG_DATA_HOME/tenbou/games.sqlite3, "
+        "else ~/.local/share/tenbou/games.sqlite3; created on first use)",
     )
     sv.set_defaults(func=_cmd_serve)
     pic = sub.add_parser(
