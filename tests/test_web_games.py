@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 pytest.importorskip("fastapi", reason="the web extra is not installed (pip install 'tenbou[web]')")
@@ -440,6 +440,17 @@ def _sheet(game: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in game.items() if k not in ("id", "version", "created", "updated")}
 
 
+def enter_until_refused(client: TestClient, hands: list[dict[str, Any]]) -> tuple[dict[str, Any], int | None]:
+    """A new game entered hand by hand: the game, and the first hand refused (``None``: none)."""
+    game = new_game(client)
+    for i, hand in enumerate(hands):
+        step = client.post(f"/api/games/{game['id']}/hands", json={"version": game["version"], "hand": hand})
+        if step.status_code != 200:
+            return game, i
+        game = step.json()
+    return game, None
+
+
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(hands=st.lists(_simple_hands(), min_size=2, max_size=6), data=st.data())
 def test_an_edit_is_the_game_entered_again_with_the_change(
@@ -465,16 +476,7 @@ def test_an_edit_is_the_game_entered_again_with_the_change(
     else:
         r = client.delete(f"/api/games/{game['id']}/hands/{k}?version={game['version']}")
         changed = [*entered[:k], *entered[k + 1 :]]
-    again = new_game(client)
-    refused = None
-    for i, hand in enumerate(changed):
-        step = client.post(
-            f"/api/games/{again['id']}/hands", json={"version": again["version"], "hand": hand}
-        )
-        if step.status_code != 200:
-            refused = i
-            break
-        again = step.json()
+    again, refused = enter_until_refused(client, changed)
     if refused is None:
         assert r.status_code == 200, r.text
         assert _sheet(r.json()) == _sheet(again)
@@ -482,3 +484,335 @@ def test_an_edit_is_the_game_entered_again_with_the_change(
         assert r.status_code == 422
         assert assert_error(r, 422)["message"].startswith(f"hands[{refused}]")
         assert client.get(f"/api/games/{game['id']}").json() == game
+
+
+# -- the end of a game entered by the players, where the rules let it end or go on ----------------
+
+#: Tenhou tonpuu: seat 3 wins a haneman tsumo in East 1, two hands are drawn all noten, and in
+#: East 4 the dealer (seat 3), first with 44,000, is alone tenpai: tenpai_yame = "optional", so the
+#: game may end here or go on
+ALL_LAST_TENPAI = [tsumo(3), draw(), draw(), draw(3)]
+#: the ranking if it ends there: 16,000 / 20,000 / 20,000 / 44,000 against 30,000 return points,
+#: uma 20-10, the oka (4 x 5,000) to the top
+ENDED_FINAL = {
+    "points": [16000, 20000, 20000, 44000],
+    "ranking": [3, 1, 2, 0],
+    "final_scores": [-34.0, 0.0, -20.0, 54.0],
+    "names": ["Dai", "Bo", "Chen", "Ai"],
+}
+
+
+def enter(client: TestClient, hands: list[dict[str, Any]], **setup: Any) -> dict[str, Any]:
+    game = new_game(client, **setup)
+    for hand in hands:
+        game = add(client, game, hand)
+    return game
+
+
+def end(client: TestClient, game: dict[str, Any]) -> Any:
+    return client.post(f"/api/games/{game['id']}/end", json={"version": game["version"]})
+
+
+def test_the_players_end_the_game_where_the_rules_let_it(client: TestClient) -> None:
+    game = enter(client, ALL_LAST_TENPAI)
+    assert game["may_end"] and not game["ended"] and game["end"] is None
+    assert game["final"] == ENDED_FINAL  # the ranking as it would stand
+    assert game["next"]["dealer"] == 3 and game["next"]["honba"] == 3
+    r = end(client, game)
+    assert r.status_code == 200, r.text
+    assert_secure(r)
+    ended = r.json()
+    assert ended["ended"] and not ended["may_end"] and ended["next"] is None
+    assert ended["ending"] == "tenpai_yame" and ended["end"] == {"after": 3}
+    assert ended["final"] == ENDED_FINAL
+    assert ended["hands"] == game["hands"] and ended["version"] == game["version"] + 1
+    assert client.get(f"/api/games/{game['id']}").json() == ended
+    assert client.get("/api/games").json()["games"][0]["summary"]["ended"] is True
+    # the final ranking is the one an event-stream game gives on end_game (Game.apply(EndGame()))
+    from tenbou.api import settle_request
+    from tenbou.events import EndGame
+    from tenbou.game import Game
+    from tenbou.rules import rules_from_request
+
+    rules = rules_from_request(game["setup"]["rules"])
+    events = Game(rules)
+    for row in ended["hands"]:
+        events.record_settlement(
+            settle_request(row["request"], rules=rules), row["request"], riichi=row["riichi"]
+        )
+    events.apply(EndGame())
+    assert events.final is not None and events.final.to_dict() == {
+        k: v for k, v in ENDED_FINAL.items() if k != "names"
+    }
+    # no hand after it, no second end; nothing changes
+    r = client.post(f"/api/games/{game['id']}/hands", json={"version": ended["version"], "hand": draw(3)})
+    message = assert_error(r, 422, "request")["message"]
+    assert message == "hands[4]: the game ended with hands[3] (tenpai_yame, ended there by the players)"
+    assert "already ended after hands[3]" in assert_error(end(client, ended), 422)["message"]
+    # a stale tab cannot end or take back the end (409), and nothing is written
+    assert_error(end(client, game), 409, "conflict")
+    assert_error(client.delete(f"/api/games/{game['id']}/end?version={game['version']}"), 409, "conflict")
+    assert client.get(f"/api/games/{game['id']}").json() == ended
+    # taking back the end: the game goes on from East 4, honba 3
+    r = client.delete(f"/api/games/{game['id']}/end?version={ended['version']}")
+    assert r.status_code == 200, r.text
+    again = r.json()
+    assert {k: v for k, v in again.items() if k not in ("version", "updated")} == {
+        k: v for k, v in game.items() if k not in ("version", "updated")
+    }
+    played_on = add(client, again, tsumo(0))
+    assert played_on["hands"][4]["honba"] == 3 and played_on["end"] is None
+    assert_error(
+        client.delete(f"/api/games/{game['id']}/end?version={played_on['version']}"), 404, "not_found"
+    )
+
+
+def test_a_game_ended_by_the_rules_cannot_be_ended_or_taken_back(client: TestClient) -> None:
+    game = play_four(client)  # East 4 passes the deal: the last hand ends it
+    message = assert_error(end(client, game), 422, "illegal_event")["message"]
+    assert message == "end: the game already ended after hands[3] (East 4) by the rules (last_hand)"
+    assert_error(client.delete(f"/api/games/{game['id']}/end?version={game['version']}"), 404, "not_found")
+    # the dealer's tenpai ends a Mahjong Soul game by itself (tenpai_yame = "auto"): nothing to choose
+    auto = enter(client, ALL_LAST_TENPAI, rules={"preset": "mahjongsoul", "overrides": {"length": "tonpuu"}})
+    assert auto["ended"] and auto["ending"] == "tenpai_yame" and auto["end"] is None
+    assert "by the rules (tenpai_yame)" in assert_error(end(client, auto), 422, "illegal_event")["message"]
+
+
+def test_bad_end_requests(client: TestClient) -> None:
+    game = enter(client, ALL_LAST_TENPAI)
+    gid = game["id"]
+    v = game["version"]
+    for body, word in (
+        ({}, "version: missing"),
+        ({"version": "1"}, "version"),
+        ({"version": v, "after": 3}, "unknown field"),
+        ([], "JSON object"),
+    ):
+        assert (
+            word in assert_error(client.post(f"/api/games/{gid}/end", json=body), 422, "request")["message"]
+        )
+    r = client.post(f"/api/games/{gid}/end", content="{}", headers={"content-type": "text/plain"})
+    assert_error(r, 415, "request")
+    r = client.post(f"/api/games/{gid}/end", content=b'{"version": 5, "version": 5}')
+    assert_error(r, 422, "request")
+    assert_error(client.post("/api/games/000000000000/end", json={"version": 1}), 404, "not_found")
+    assert_error(client.delete(f"/api/games/{gid}/end"), 422, "request")
+    assert "no hands yet" in assert_error(end(client, new_game(client)), 422, "request")["message"]
+    assert client.get(f"/api/games/{gid}").json() == game
+
+
+_PRESETS = [
+    {"preset": "tenhou", "overrides": {"length": "tonpuu"}},
+    {"preset": "mahjongsoul", "overrides": {"length": "tonpuu"}},
+    {"preset": "mleague", "overrides": {"length": "tonpuu", "tenpai_yame": "optional"}},
+]
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    rules=st.sampled_from(_PRESETS),
+    hands=st.lists(st.one_of(_simple_hands(), st.just(draw(3)), st.just(draw(0, 3))), min_size=1, max_size=9),
+)
+def test_the_end_is_allowed_exactly_where_the_game_may_end(
+    client: TestClient, rules: dict[str, Any], hands: list[dict[str, Any]]
+) -> None:
+    """After every hand of a generated game, ending it is accepted exactly where the sheet says
+    ``may_end`` (the rules let it end or go on), with the ranking the sheet showed; elsewhere it is
+    422 with the error object and changes nothing."""
+    game = new_game(client, rules=rules)
+    for hand in [*ALL_LAST_TENPAI[:1], *hands]:
+        r = client.post(f"/api/games/{game['id']}/hands", json={"version": game["version"], "hand": hand})
+        if r.status_code != 200:
+            assert game["ended"]
+            break
+        game = r.json()
+        tried = end(client, game)
+        event("may end" if game["may_end"] else "goes on")
+        if game["may_end"]:
+            assert tried.status_code == 200, tried.text
+            ended = tried.json()
+            assert (
+                ended["ended"]
+                and ended["final"] == game["final"]
+                and ended["end"] == {"after": len(game["hands"]) - 1}
+            )
+            return
+        assert_error(tried, 422, "illegal_event")
+        assert client.get(f"/api/games/{game['id']}").json() == game
+
+
+def test_the_end_survives_a_restart(db: Path) -> None:
+    first = TestClient(create_app(db_path=db))
+    game = end(first, enter(first, ALL_LAST_TENPAI)).json()
+    del first
+    again = TestClient(create_app(db_path=db))
+    assert again.get(f"/api/games/{game['id']}").json() == game
+    assert again.get("/api/games").json()["games"][0]["summary"]["ended"] is True
+    with sqlite3.connect(db) as con:  # kept as entered: the hand it was entered after
+        assert con.execute("SELECT game, after FROM ends").fetchall() == [(game["id"], 3)]
+
+
+def test_a_database_of_the_first_schema_opens_and_keeps_ends(db: Path) -> None:
+    """A database made before the end of a game could be entered (no ``ends`` table) opens, and
+    its games can be ended."""
+    first = TestClient(create_app(db_path=db))
+    game = enter(first, ALL_LAST_TENPAI)
+    del first
+    with sqlite3.connect(db) as con:
+        con.execute("DROP TABLE ends")
+    again = TestClient(create_app(db_path=db))
+    assert again.get(f"/api/games/{game['id']}").json() == game
+    assert end(again, game).json()["end"] == {"after": 3}
+
+
+def test_edits_and_undo_keep_move_or_remove_the_end(client: TestClient) -> None:
+    game = end(client, enter(client, ALL_LAST_TENPAI)).json()
+    gid = game["id"]
+
+    def put(g: dict[str, Any], i: int, hand: dict[str, Any]) -> dict[str, Any]:
+        r = client.put(f"/api/games/{gid}/hands/{i}", json={"version": g["version"], "hand": hand})
+        assert r.status_code == 200, r.text
+        return dict(r.json())
+
+    def delete(g: dict[str, Any], i: int) -> dict[str, Any]:
+        r = client.delete(f"/api/games/{gid}/hands/{i}?version={g['version']}")
+        assert r.status_code == 200, r.text
+        return dict(r.json())
+
+    # an edit after which the game may still end there keeps the end (seat 0 tenpai too)
+    kept = put(game, 3, draw(0, 3))
+    assert kept["end"] == {"after": 3} and kept["ended"] and "end_removed" not in kept
+    assert kept["final"]["points"] == [18500, 19500, 19500, 42500]
+    # a hand inserted before it moves it; removed again, it moves back
+    abort = {"request": {"draw": {"kind": "abortive", "reason": "suufon_renda"}}, "riichi": []}
+    moved = add(client, kept, abort, at=1)
+    assert moved["end"] == {"after": 4} and moved["ended"] and moved["hands"][4]["honba"] == 3
+    back = delete(moved, 1)
+    assert back["end"] == {"after": 3} and _sheet(back) == _sheet(kept)
+    # an edit after which the rules go on there removes the end, and says why: the dealer (seat 0)
+    # wins East 1 and keeps the deal, so hands[3] is East 3 now, not the last hand
+    gone = put(back, 0, tsumo(0))
+    assert gone["end"] is None and not gone["ended"] and gone["next"] is not None
+    assert gone["end_removed"]["after"] == 3
+    assert gone["end_removed"]["reason"].startswith(
+        "the game cannot end after hands[3] (East 3): the rules go on"
+    )
+    assert client.get(f"/api/games/{gid}").json() == {k: v for k, v in gone.items() if k != "end_removed"}
+    # an edit after which the rules end the game there: the end is removed, the game is over anyway
+    game = end(client, put(gone, 0, tsumo(3))).json()
+    assert game["end"] == {"after": 3}
+    by_rules = put(game, 3, draw())
+    assert by_rules["end"] is None and by_rules["ended"] and by_rules["ending"] == "last_hand"
+    assert (
+        by_rules["end_removed"]["reason"]
+        == "the game already ended after hands[3] (East 4) by the rules (last_hand)"
+    )
+    # undo of the hand it was entered after removes it: the game goes on after hands[2]
+    game = end(client, put(by_rules, 3, draw(3))).json()
+    undone = delete(game, 3)
+    assert undone["end"] is None and not undone["ended"] and len(undone["hands"]) == 3
+    assert undone["end_removed"] == {
+        "after": 3,
+        "reason": "hands[3], the hand it was entered after, was removed",
+    }
+    # a refused edit (a later hand cannot follow) leaves the end where it was
+    game = end(client, add(client, undone, draw(3))).json()
+    bust = {"request": {"wins": [{**DAISANGEN_WIN, "from": 3}]}, "riichi": []}
+    r = client.put(f"/api/games/{gid}/hands/0", json={"version": game["version"], "hand": bust})
+    assert assert_error(r, 422)["message"].startswith("hands[1]: the game ended with hands[0] (tobi)")
+    assert client.get(f"/api/games/{gid}").json() == game
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_an_edit_of_an_ended_game_is_the_game_entered_again_and_ended_where_it_may(
+    client: TestClient, data: st.DataObject
+) -> None:
+    """A generated edit, removal or insertion in a game the players ended: the answer is the sheet
+    of a new game entered with the change and ended after the same hand if it may end there
+    (else it goes on, or the change is refused naming the hand that cannot follow)."""
+    game = end(client, enter(client, ALL_LAST_TENPAI)).json()
+    entered = list(ALL_LAST_TENPAI)
+    k = data.draw(st.integers(0, len(entered) - 1), label="hand")
+    change = data.draw(st.one_of(_simple_hands(), st.just(draw(3))), label="change")
+    how = data.draw(st.sampled_from(["put", "delete", "insert"]), label="how")
+    end_at: int | None = 3
+    if how == "put":
+        r = client.put(
+            f"/api/games/{game['id']}/hands/{k}", json={"version": game["version"], "hand": change}
+        )
+        changed = [*entered[:k], change, *entered[k + 1 :]]
+    elif how == "delete":
+        r = client.delete(f"/api/games/{game['id']}/hands/{k}?version={game['version']}")
+        changed = [*entered[:k], *entered[k + 1 :]]
+        end_at = None if k == 3 else 2
+    else:
+        r = client.post(
+            f"/api/games/{game['id']}/hands", json={"version": game["version"], "hand": change, "at": k}
+        )
+        changed = [*entered[:k], change, *entered[k:]]
+        end_at = 4
+    again, refused = enter_until_refused(client, changed)
+    if refused is not None:
+        event("refused")
+        assert assert_error(r, 422)["message"].startswith(f"hands[{refused}]")
+        assert client.get(f"/api/games/{game['id']}").json() == game
+        return
+    assert r.status_code == 200, r.text
+    got = r.json()
+    event("end kept" if got["end"] else "end removed")
+    if end_at is not None and again["may_end"] and len(again["hands"]) == end_at + 1:
+        again = end(client, again).json()
+        assert "end_removed" not in got
+    else:
+        assert got["end"] is None and got["end_removed"]["after"] == 3
+    assert _sheet({k: v for k, v in got.items() if k != "end_removed"}) == _sheet(again)
+
+
+def test_the_end_is_exported_and_imported_checked(
+    client: TestClient, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game = end(client, enter(client, ALL_LAST_TENPAI)).json()
+    gid = game["id"]
+    exported = client.get(f"/api/games/{gid}/export.json").json()
+    assert exported["end"] == {"after": 3}
+    assert exported["sheet"]["ended"] is True and exported["sheet"]["final"] == ENDED_FINAL
+    r = client.post("/api/games/import", json=exported)
+    assert r.status_code == 201, r.text
+    imported = r.json()
+    assert _sheet(imported) == _sheet(game) and imported["id"] != gid
+    # taken back after the import, it goes on: the end was kept as the fact entered
+    assert client.delete(f"/api/games/{imported['id']}/end?version=1").json()["may_end"] is True
+    # an export without its end, or with an end where the rules go on, or none of its hands: refused
+    count = len(client.get("/api/games").json()["games"])
+    without = {k: v for k, v in exported.items() if k != "end"}
+    assert "sheet.ended" in assert_error(client.post("/api/games/import", json=without), 422)["message"]
+    early = {**exported, "end": {"after": 1}}
+    message = assert_error(client.post("/api/games/import", json=early), 422, "illegal_event")["message"]
+    assert message.startswith("end: the game cannot end after hands[1] (East 2)"), message
+    for bad in ({"after": 4}, {"after": "3"}, {"after": 3, "by": "Ai"}, 3, True):
+        assert_error(client.post("/api/games/import", json={**exported, "end": bad}), 422, "request")
+    # without the sheet's numbers the import still checks the end against the rules
+    assert (
+        client.post("/api/games/import", json={k: v for k, v in early.items() if k != "sheet"}).status_code
+        == 422
+    )
+    assert len(client.get("/api/games").json()["games"]) == count
+    # the end of an export that did not end: an end where the rules let it is accepted
+    open_game = enter(client, ALL_LAST_TENPAI)
+    plain = client.get(f"/api/games/{open_game['id']}/export.json").json()
+    assert "end" not in plain
+    plain = {k: v for k, v in plain.items() if k != "sheet"}
+    assert (
+        client.post("/api/games/import", json={**plain, "end": {"after": 3}}).json()["final"] == ENDED_FINAL
+    )
+    # CSV: the final row says why the game ended and that the players ended it, with uma and oka
+    rows = list(csv.reader(io.StringIO(client.get(f"/api/games/{gid}/export.csv").text)))
+    assert rows[-1][0] == "final" and rows[-1][6] == "tenpai_yame (ended by the players)"
+    assert [float(x) for x in rows[-1][-4:]] == ENDED_FINAL["final_scores"]
+    # JSON Lines stays settle requests only: `tenbou settle --json` settles every hand again
+    path = tmp_path / "game.jsonl"
+    path.write_bytes(client.get(f"/api/games/{gid}/export.jsonl").content)
+    assert cli.main(["settle", str(path), "--json"]) == 0
+    results = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [x["deltas"] for x in results] == [h["deltas"] for h in game["hands"]]

@@ -1,6 +1,8 @@
-"""The score sheet of a whole game, replayed from what was entered: the game's setup and its
+"""The score sheet of a whole game, replayed from what was entered: the game's setup, its
 ordered hand ends, each the settle request of the calculator (docs/json-api.md, "End of a
-hand") and the seats that declared riichi in that hand. Nothing derived is kept: every
+hand") and the seats that declared riichi in that hand, and where the players chose to end
+the game (the hand after which it ended, where the rules let it end or go on:
+``Game.may_end``). Nothing derived is kept: every
 number of the sheet (scores, who deals next, honba and sticks, the end of the game, the
 final ranking with uma and oka) comes from replaying the hands through
 :func:`tenbou.api.settle_request` and :meth:`tenbou.game.Game.record_settlement`, so an edit
@@ -17,6 +19,10 @@ request that gives one of them must give the game's value). Plain Python (no Fas
 ([1500, -1500, 1500, -1500], [26500, 23500, 25500, 23500])
 >>> sheet["next"]["dealer"], sheet["next"]["honba"], sheet["next"]["riichi_sticks"]
 (0, 1, 1)
+>>> replay(setup, [draw], end=0)
+Traceback (most recent call last):
+...
+tenbou.errors.IllegalEventError: end: the game cannot end after hands[0] (East 1): the rules go on ...
 """
 
 from __future__ import annotations
@@ -28,7 +34,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from ..api import settle_request
-from ..errors import RequestError, TenbouError, shown
+from ..errors import IllegalEventError, RequestError, TenbouError, shown
+from ..events import EndGame
 from ..game import Game
 from ..rules import Rules, rules_from_request
 from ..tiles import Wind
@@ -40,6 +47,7 @@ __all__ = [
     "export_csv",
     "export_json",
     "export_jsonl",
+    "read_end",
     "read_export",
     "read_hand",
     "read_setup",
@@ -121,6 +129,23 @@ def read_hand(obj: object, field: str = "hand") -> dict[str, Any]:
     if type(riichi) is not list or any(type(s) is not int for s in riichi):
         raise RequestError(f"{field}.riichi: expected a list of seats, not {shown(riichi)}")
     return {"request": dict(request), "riichi": list(riichi)}
+
+
+def read_end(obj: object, hands: int, field: str = "end") -> int | None:
+    """The end of a game as entered: ``{"after": k}``, the index of the hand after which the
+    players ended it (``None``: not ended by them). Whether the rules let it end there is
+    checked by :func:`replay`."""
+    if obj is None:
+        return None
+    if not isinstance(obj, Mapping) or set(obj) != {"after"}:
+        raise RequestError(
+            f'{field}: expected {{"after": N}}, the hand after which the game was ended, not {shown(obj)}'
+        )
+    after = obj["after"]
+    if type(after) is not int or not 0 <= after < hands:
+        last = f"0..{hands - 1}" if hands else "none: the game has no hands"
+        raise RequestError(f"{field}.after: expected the index of a hand ({last}), not {shown(after)}")
+    return after
 
 
 def table_fields(game: Game) -> dict[str, Any]:
@@ -218,21 +243,39 @@ def _hand_row(
     }
 
 
-def replay(setup: Mapping[str, Any], hands: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+def replay(
+    setup: Mapping[str, Any],
+    hands: Sequence[Mapping[str, Any]],
+    end: int | None = None,
+    *,
+    drop_end: bool = False,
+) -> dict[str, Any]:
     """The score sheet of a game (``setup`` from :func:`read_setup`, ``hands`` from
-    :func:`read_hand`): each hand with its place (round, number, honba, sticks, dealer), its
-    settlement, deltas and the scores after it; the next hand; the end of the game and the final
-    ranking. A hand that does not fit the game raises :class:`~tenbou.errors.TenbouError`
-    naming it (``hands[3].request.wins[0]...``)."""
+    :func:`read_hand`, ``end`` from :func:`read_end`): each hand with its place (round, number,
+    honba, sticks, dealer), its settlement, deltas and the scores after it; the next hand; the
+    end of the game and the final ranking. A hand that does not fit the game raises
+    :class:`~tenbou.errors.TenbouError` naming it (``hands[3].request.wins[0]...``).
+
+    ``end``: the players ended the game after that hand, which the rules must allow there
+    (:meth:`~tenbou.game.Game.check` of an ``end_game``, and ``Game.may_end``: the rules let
+    the game end or go on); it ends as an event-stream game does (``Game.apply(EndGame())``,
+    the final ranking of ``Game._final``), and no hand may follow. An end the rules do not
+    allow raises :class:`~tenbou.errors.IllegalEventError`; with ``drop_end`` (a change to the
+    hands: an edit may make the end impossible) the game goes on instead, and the sheet says
+    why in ``end_removed``."""
     if len(hands) > MAX_HANDS:
         raise RequestError(f"a game has at most {MAX_HANDS} hands")
+    if end is not None and not 0 <= end < len(hands):
+        raise RequestError(f"end.after: expected the index of a hand (0..{len(hands) - 1}), not {end}")
     game, rules = _game(setup)
+    removed: dict[str, Any] | None = None
     rows = []
     chips = [0] * game.players if rules.chips else None
     for i, hand in enumerate(hands):
         where = f"hands[{i}]"
         if game.ended:
-            raise RequestError(f"{where}: the game ended with hands[{i - 1}] ({_ending(game)})")
+            how = ", ended there by the players" if i - 1 == end else ""
+            raise RequestError(f"{where}: the game ended with hands[{i - 1}] ({_ending(game)}{how})")
         riichi = hand["riichi"]
         dealer = game.dealer
         try:
@@ -253,6 +296,14 @@ def replay(setup: Mapping[str, Any], hands: Sequence[Mapping[str, Any]]) -> dict
         if chips is not None and settlement.chips is not None:
             chips = [a + b for a, b in zip(chips, settlement.chips, strict=True)]
         rows.append(_hand_row(game, i, hand, filled["riichi_sticks"], dealer))
+        if i == end:
+            try:
+                _end_game(game, i)
+            except IllegalEventError as e:
+                if not drop_end:
+                    raise
+                removed = {"after": i, "reason": e.message.removeprefix("end: ")}
+                end = None
     final = game.final or (game._final() if game.may_end else None)
     names = list(setup["names"])
     out: dict[str, Any] = {
@@ -265,13 +316,36 @@ def replay(setup: Mapping[str, Any], hands: Sequence[Mapping[str, Any]]) -> dict
         if game.ended
         else {**table_fields(game), "number": game.kyoku, "scores": list(game.scores)},
         "ended": game.ended,
-        "may_end": game.may_end,
+        "may_end": game.may_end and not game.ended,
         "ending": _ending(game) if game.ended else None,
+        "end": None if end is None else {"after": end},
         "final": None if final is None else {**final.to_dict(), "names": [names[s] for s in final.ranking]},
     }
     if chips is not None:
         out["chips"] = chips
+    if removed is not None:
+        out["end_removed"] = removed
     return out
+
+
+def _end_game(game: Game, index: int) -> None:
+    """End the game after ``hands[index]`` as the players chose: where the rules let it end or go
+    on (``Game.may_end``), by an ``end_game`` event (:meth:`Game.check` first, then
+    :meth:`Game.apply`), which ranks the players (``Game._final``)."""
+    rec = game.hands[index]
+    where = f"hands[{index}] ({rec.round_wind.name.title()} {rec.number})"
+    if game.ended:
+        raise IllegalEventError(f"end: the game already ended after {where} by the rules ({_ending(game)})")
+    if not game.may_end:
+        raise IllegalEventError(
+            f"end: the game cannot end after {where}: the rules go on here (it may end by the "
+            "players' choice only where the rules let it end or go on, e.g. tenpai_yame = "
+            "'optional': the dealer tenpai and first at all-last)"
+        )
+    problems = game.check(EndGame())
+    if problems:
+        raise IllegalEventError(f"end: the game cannot end after {where}: {problems[0]}")
+    game.apply(EndGame(), index)
 
 
 def _ending(game: Game) -> str:
@@ -296,7 +370,10 @@ def export_jsonl(sheet: Mapping[str, Any]) -> str:
 
 def export_csv(sheet: Mapping[str, Any]) -> str:
     """One row per hand: round, hand number, honba, riichi sticks, dealer, kind, winners, the
-    discarder, who declared riichi, each seat's delta and score after the hand."""
+    discarder, who declared riichi, each seat's delta and score after the hand; the start points
+    first and, once the game is over, a ``final`` row: why it ended in the kind column (``tobi``,
+    ``agari_yame``, ``tenpai_yame``, ``last_hand``; ``... (ended by the players)`` where they
+    chose to end it) and the final scores with uma and oka."""
     names = sheet["setup"]["names"]
     n = len(sheet["scores"])
     label = [names[s] or f"seat {s}" for s in range(n)]
@@ -328,7 +405,8 @@ def export_csv(sheet: Mapping[str, Any]) -> str:
         )
     final = sheet.get("final")
     if sheet["ended"] and final:
-        w.writerow(["final", "", "", "", "", "", "", "", "", ""] + [""] * n + list(final["final_scores"]))
+        why = sheet["ending"] + (" (ended by the players)" if sheet.get("end") else "")
+        w.writerow(["final", "", "", "", "", "", why, "", "", ""] + [""] * n + list(final["final_scores"]))
     return buf.getvalue()
 
 
@@ -336,22 +414,24 @@ def export_csv(sheet: Mapping[str, Any]) -> str:
 _EXPORT_ROW: Final = ("round", "number", "honba", "riichi_sticks", "dealer", "kind", "deltas", "scores")
 
 
-def read_export(obj: object) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """A game exported as JSON (``format`` :data:`EXPORT_FORMAT`): its setup and hands, checked
-    again (:func:`check_export` then compares the replay with the numbers of the export)."""
+def read_export(obj: object) -> tuple[dict[str, Any], list[dict[str, Any]], int | None]:
+    """A game exported as JSON (``format`` :data:`EXPORT_FORMAT`): its setup, hands and end (the
+    hand after which the players ended it, or ``None``), checked again (:func:`replay` checks
+    the end against the rules, :func:`check_export` compares the replay with the numbers of the
+    export)."""
     if not isinstance(obj, Mapping) or obj.get("format") != EXPORT_FORMAT:
         raise RequestError(f"expected a game exported by tenbou (format {EXPORT_FORMAT!r})")
     for key in obj:
-        if key not in ("format", "version", "setup", "hands", "sheet"):
+        if key not in ("format", "version", "setup", "hands", "end", "sheet"):
             raise RequestError(
-                f"unknown field {shown(key)} (an export has format, version, setup, hands, sheet)"
+                f"unknown field {shown(key)} (an export has format, version, setup, hands, end, sheet)"
             )
     hands = obj.get("hands")
     if type(hands) is not list:
         raise RequestError(f"hands: expected a list, not {shown(hands)}")
     setup = read_setup(obj.get("setup"))
     entries = [read_hand(h, f"hands[{i}]") for i, h in enumerate(hands)]
-    return setup, entries
+    return setup, entries, read_end(obj.get("end"), len(entries))
 
 
 def check_export(obj: Mapping[str, Any], sheet: Mapping[str, Any]) -> None:
@@ -392,16 +472,20 @@ def _export_sheet(sheet: Mapping[str, Any]) -> dict[str, Any]:
 def export_json(
     setup: Mapping[str, Any], hands: Sequence[Mapping[str, Any]], sheet: Mapping[str, Any]
 ) -> dict[str, Any]:
-    """The game as one JSON object: the setup and the hands as entered (what :func:`read_export`
-    reads back) and the numbers of the sheet computed from them (each hand's place, deltas and
-    scores after it; the final ranking), which an import checks again (:func:`check_export`)."""
-    return {
+    """The game as one JSON object: the setup, the hands and the end as entered (what
+    :func:`read_export` reads back; ``end`` only where the players ended the game) and the
+    numbers of the sheet computed from them (each hand's place, deltas and scores after it; the
+    final ranking), which an import checks again (:func:`check_export`)."""
+    out: dict[str, Any] = {
         "format": EXPORT_FORMAT,
         "version": 1,
         "setup": dict(setup),
         "hands": [{"request": h["request"], "riichi": h["riichi"]} for h in hands],
-        "sheet": _export_sheet(sheet),
     }
+    if sheet.get("end") is not None:
+        out["end"] = dict(sheet["end"])
+    out["sheet"] = _export_sheet(sheet)
+    return out
 
 
 def stored_hands(sheet: Mapping[str, Any]) -> list[dict[str, Any]]:

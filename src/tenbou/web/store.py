@@ -1,7 +1,8 @@
 """The games of the score sheet, kept in an embedded SQLite database (the standard library's
-:mod:`sqlite3`): each game's setup (rules and overrides, players, names, title), its creation
-and its ordered hand ends as they were entered (:mod:`tenbou.web.sheet`), never a derived
-number. The database is opened in WAL mode; every write is one transaction.
+:mod:`sqlite3`): each game's setup (rules and overrides, players, names, title), its creation,
+its ordered hand ends as they were entered (:mod:`tenbou.web.sheet`) and, where the players
+ended the game by their choice, the hand after which they did; never a derived number. The
+database is opened in WAL mode; every write is one transaction.
 
 Each game has a ``version``, raised by every write. A write names the version it read and is
 refused with :class:`ConflictError` when the game has changed since, so that two browser tabs never
@@ -12,9 +13,9 @@ silently overwrite each other.
 >>> game = store.create({"rules": "tenhou", "players": 4, "names": ["", "", "", ""], "title": ""})
 >>> game.version, game.hands
 (1, [])
->>> store.write(game.id, 1, [{"request": {"draw": {"kind": "abortive"}}, "riichi": []}], {}).version
+>>> store.write(game.id, 1, [{"request": {"draw": {"kind": "abortive"}}, "riichi": []}], {}, end=None).version
 2
->>> store.write(game.id, 1, [], {})
+>>> store.write(game.id, 1, [], {}, end=None)
 Traceback (most recent call last):
 ...
 tenbou.web.store.ConflictError: the game was changed elsewhere (it is at version 2, this change was ...
@@ -55,6 +56,10 @@ CREATE TABLE IF NOT EXISTS hands (
     entry TEXT NOT NULL,
     PRIMARY KEY (game, position)
 );
+CREATE TABLE IF NOT EXISTS ends (
+    game TEXT PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+    after INTEGER NOT NULL
+);
 """
 
 
@@ -72,7 +77,8 @@ class NoSuchGameError(TenbouError):
 
 @dataclass(frozen=True, slots=True)
 class StoredGame:
-    """A game as kept: its setup and its hands as entered, with its version."""
+    """A game as kept: its setup, its hands and its end as entered (``end``: the index of the hand
+    after which the players ended it, or ``None``), with its version."""
 
     id: str
     version: int
@@ -81,6 +87,7 @@ class StoredGame:
     setup: dict[str, Any]
     hands: list[dict[str, Any]]
     summary: dict[str, Any]
+    end: int | None = None
 
 
 def default_db_path() -> Path:
@@ -146,8 +153,10 @@ class GameStore:
         setup: Mapping[str, Any],
         summary: Mapping[str, Any] | None = None,
         hands: Sequence[Mapping[str, Any]] = (),
+        end: int | None = None,
     ) -> StoredGame:
-        """A new game (with no hands, or ``hands``: an import), at version 1, in one transaction."""
+        """A new game (with no hands, or ``hands`` and their ``end``: an import), at version 1, in
+        one transaction."""
         now = _now()
         game_id = secrets.token_hex(6)
         with self._connect(write=True) as con:
@@ -159,7 +168,10 @@ class GameStore:
                 "INSERT INTO hands (game, position, entry) VALUES (?, ?, ?)",
                 [(game_id, i, _dumps(h)) for i, h in enumerate(hands)],
             )
-        return StoredGame(game_id, 1, now, now, dict(setup), [dict(h) for h in hands], dict(summary or {}))
+            self._write_end(con, game_id, end)
+        return StoredGame(
+            game_id, 1, now, now, dict(setup), [dict(h) for h in hands], dict(summary or {}), end
+        )
 
     def get(self, game_id: str) -> StoredGame:
         self.check_id(game_id)
@@ -175,8 +187,12 @@ class GameStore:
                     "SELECT entry FROM hands WHERE game = ? ORDER BY position", (game_id,)
                 )
             ]
+            ended = con.execute("SELECT after FROM ends WHERE game = ?", (game_id,)).fetchone()
         version, created, updated, setup, summary = row
-        return StoredGame(game_id, version, created, updated, json.loads(setup), hands, json.loads(summary))
+        end = None if ended is None else int(ended[0])
+        return StoredGame(
+            game_id, version, created, updated, json.loads(setup), hands, json.loads(summary), end
+        )
 
     def list(self) -> list[dict[str, Any]]:
         """Every game, the latest changed first: id, version, created, updated, setup, summary."""
@@ -197,9 +213,16 @@ class GameStore:
         ]
 
     def write(
-        self, game_id: str, version: int, hands: Sequence[Mapping[str, Any]], summary: Mapping[str, Any]
+        self,
+        game_id: str,
+        version: int,
+        hands: Sequence[Mapping[str, Any]],
+        summary: Mapping[str, Any],
+        *,
+        end: int | None,
     ) -> StoredGame:
-        """Replace the game's hands (a checked list) if the game is still at ``version``."""
+        """Replace the game's hands (a checked list) and its end (the hand after which the players
+        ended it, or ``None``) if the game is still at ``version``."""
         self.check_id(game_id)
         now = _now()
         with self._connect(write=True) as con:
@@ -213,6 +236,7 @@ class GameStore:
                 "INSERT INTO hands (game, position, entry) VALUES (?, ?, ?)",
                 [(game_id, i, _dumps(h)) for i, h in enumerate(hands)],
             )
+            self._write_end(con, game_id, end)
         return self.get(game_id)
 
     def delete(self, game_id: str, version: int) -> None:
@@ -220,7 +244,14 @@ class GameStore:
         with self._connect(write=True) as con:
             self._check_version(con, game_id, version)
             con.execute("DELETE FROM hands WHERE game = ?", (game_id,))
+            con.execute("DELETE FROM ends WHERE game = ?", (game_id,))
             con.execute("DELETE FROM games WHERE id = ?", (game_id,))
+
+    @staticmethod
+    def _write_end(con: sqlite3.Connection, game_id: str, end: int | None) -> None:
+        con.execute("DELETE FROM ends WHERE game = ?", (game_id,))
+        if end is not None:
+            con.execute("INSERT INTO ends (game, after) VALUES (?, ?)", (game_id, end))
 
     @staticmethod
     def _check_version(con: sqlite3.Connection, game_id: str, version: int) -> None:
