@@ -13,6 +13,9 @@ Entered by clicking, and read back from the page:
 - the daiminkan rinshan pao of the seeds (ロン2), through an ankan (``rinshan_kan_from``);
 - a four-hand game on the score sheet, ending with the ranking (uma and oka), with an edit,
   an undo and a second tab whose stale write is refused (409, "reload");
+- a Tenhou tonpuu game whose dealer is first and alone tenpai at East 4 (tenpai-yame optional),
+  ended there with *End the game here* and read back with its final ranking, taken back, and
+  the end removed by undoing that hand;
 - the fixes: kakan on an existing pon, three players (2m-8m and the North round dimmed), the
   preset list sorted by what it shows, the pao badge inside the picture; the page in Japanese,
   English and Chinese.
@@ -436,16 +439,21 @@ def test_a_four_hand_game_on_the_score_sheet(browser: Any, server: str) -> None:
             p.close()
 
 
-def _four_hand_game(p: Page, browser: Any, server: str) -> None:
+def _new_tonpuu_game(p: Page, title: str) -> None:
+    """A new Tenhou tonpuu game for Ai, Bo, Chen and Dai, started from the score sheet."""
     p.open()
     p.pg.click("#rules-panel summary")
     p.pg.select_option("#opt-length", "tonpuu")
     p.pg.click("#view-sheet")
     for seat, name in enumerate(("Ai", "Bo", "Chen", "Dai")):
         p.pg.fill(f"#name-{seat}", name)
-    p.pg.fill("#game-title", f"club night {p.size}")
+    p.pg.fill("#game-title", f"{title} {p.size}")
     p.pg.click("#new-game button[type=submit]")
     p.pg.wait_for_selector("#game-bar:not([hidden])")
+
+
+def _four_hand_game(p: Page, browser: Any, server: str) -> None:
+    _new_tonpuu_game(p, "club night")
     assert "East1" in p.pg.inner_text("#game-bar-text").replace(" ", "")
     winners = (1, 2, 1, 1)
     for i, winner in enumerate(winners):
@@ -461,9 +469,7 @@ def _four_hand_game(p: Page, browser: Any, server: str) -> None:
         p.pg.click("#record")
         p.pg.wait_for_selector(f'#game-table tr[data-hand="{i}"]')
     assert p.pg.is_visible("#game-final")
-    ranking = p.pg.eval_on_selector_all(
-        "#ranking tbody tr", "els => els.map(e => [e.dataset.seat, e.innerText])"
-    )
+    ranking = _ranking(p)
     assert [r[0] for r in ranking] == ["1", "2", "0", "3"]
     assert "+75.0" in ranking[0][1] and "Bo" in ranking[0][1] and "-45.0" in ranking[3][1]
     assert "over" in p.pg.inner_text("#game-next")
@@ -524,6 +530,84 @@ def _four_hand_game(p: Page, browser: Any, server: str) -> None:
     )
     # exports are links to the server's files
     assert p.pg.get_attribute("#export-jsonl", "href") == f"/api/games/{game[1]}/export.jsonl"
+
+
+def _record_draw(p: Page, *tenpai: int) -> None:
+    """An exhaustive draw with ``tenpai`` seats, recorded as the game's next hand."""
+    count = p.pg.locator("#game-table tr[data-hand]").count()
+    p.pg.click("#game-record")
+    p.choose("end-draw")
+    for seat in tenpai:
+        p.choose(f"tenpai-{seat}")
+    p.pg.wait_for_selector("#result[data-state=scored]")
+    p.pg.wait_for_selector("#record:not([disabled])")
+    p.pg.click("#record")
+    p.pg.wait_for_selector(f'#game-table tr[data-hand="{count}"]')
+
+
+def _ranking(p: Page) -> list[tuple[str, str]]:
+    rows = p.pg.eval_on_selector_all(
+        "#ranking tbody tr", "els => els.map(e => [e.dataset.seat, e.innerText])"
+    )
+    return [(seat, text) for seat, text in rows]
+
+
+def test_the_players_end_a_tenhou_game_at_all_last_tenpai(page: Page) -> None:
+    """Tenhou's tenpai-yame is optional: the dealer of East 4, first and alone tenpai in an
+    exhaustive draw, may stop or play on. *End the game here* ends it with the final ranking;
+    taking the end back, or undoing that hand, lets the game go on."""
+    p = page
+    _new_tonpuu_game(p, "all-last tenpai")
+    _enter_haneman(p, 3)  # East 1: seat 3 wins a haneman tsumo
+    p.pg.click("#record")
+    p.pg.wait_for_selector('#game-table tr[data-hand="0"]')
+    assert p.pg.is_hidden("#game-end")  # East 1: the rules go on
+    _record_draw(p)  # East 2 and 3: nobody tenpai, the deal passes
+    _record_draw(p)
+    _record_draw(p, 3)  # East 4: the dealer, first with 44,000, alone tenpai
+    assert "may end here" in p.pg.inner_text("#game-next")
+    assert p.pg.is_visible("#game-end") and p.pg.is_visible("#game-record")
+    assert "if the game ends here" in p.pg.inner_text("#game-final")
+    p.shot(
+        "sheet-may-end",
+        "Tenhou tonpuu after East 4, the dealer first and alone tenpai: the game may end here "
+        "(the ranking as it would stand) or go on; End the game here beside Enter the next hand",
+        full=True,
+    )
+    p.pg.click("#game-end")
+    p.pg.wait_for_selector("#game-resume:not([hidden])")
+    assert p.pg.is_hidden("#game-end") and p.pg.is_hidden("#game-record")
+    assert "Final ranking" in p.pg.inner_text("#game-final")
+    ranking = _ranking(p)
+    assert [seat for seat, _ in ranking] == ["3", "1", "2", "0"]
+    assert "Dai" in ranking[0][1] and "44,000" in ranking[0][1] and "+54.0" in ranking[0][1]
+    assert "Bo" in ranking[1][1] and "0.0" in ranking[1][1]
+    assert "Ai" in ranking[3][1] and "-34.0" in ranking[3][1]
+    over = p.pg.inner_text("#game-next")
+    assert "over (tenpai-yame)" in over and "ended it after hand 4" in over, over
+    p.shot(
+        "sheet-ended-by-players",
+        "Tenhou tonpuu, East 4: the dealer (Dai) first and alone tenpai; the players clicked "
+        "End the game here (tenpai-yame is optional): the final ranking with uma and oka",
+        full=True,
+    )
+    # the same in Japanese, then back
+    p.pg.select_option("#lang", "ja")
+    assert p.pg.inner_text("#game-resume") == "終了を取り消して続行する"
+    assert "第4局の後で、終了を選びました" in p.pg.inner_text("#game-next")
+    p.pg.select_option("#lang", "en")
+    # taken back: the game may end again, or go on
+    p.pg.click("#game-resume")
+    p.pg.wait_for_selector("#game-end:not([hidden])")
+    assert "if the game ends here" in p.pg.inner_text("#game-final")
+    p.pg.click("#game-end")
+    p.pg.wait_for_selector("#game-resume:not([hidden])")
+    # undoing the hand the end was entered after removes the end, and the page says so
+    p.pg.click("#game-undo")
+    p.pg.wait_for_selector("#game-note:not([hidden])")
+    assert "was removed" in p.pg.inner_text("#game-note")
+    assert p.pg.locator("#game-table tr[data-hand]").count() == 3
+    assert p.pg.is_hidden("#game-resume") and p.pg.is_visible("#game-record")
 
 
 def test_the_fixes(desktop: Page) -> None:

@@ -1383,8 +1383,15 @@
     table.tFoot.replaceChildren(el("tr", {}, el("td", { text: "" }), el("th", { scope: "row", colspan: "2", text: t("now") }),
       ...seats.map((s) => el("td", { class: "num", "data-seat": s, text: pts(g.scores[s]) })), el("td", { text: g.riichi_sticks ? t("n_sticks", { n: g.riichi_sticks }) : "" })));
     const nx = g.next;
-    $("game-next").textContent = nx ? t("game_next", { round: windName(nx.round_wind), number: nx.number, honba: nx.honba, sticks: nx.riichi_sticks, dealer: nameOf(nx.dealer) }) + (g.may_end ? ` ${t("may_end")}` : "") : t("game_over", { why: t("ending_" + g.ending) });
+    $("game-next").textContent = nx ? t("game_next", { round: windName(nx.round_wind), number: nx.number, honba: nx.honba, sticks: nx.riichi_sticks, dealer: nameOf(nx.dealer) }) + (g.may_end ? ` ${t("may_end")}` : "")
+      : t("game_over", { why: t("ending_" + g.ending) }) + (g.end ? ` ${t("ended_by_players", { n: g.end.after + 1 })}` : "");
+    // what the last write did to an end entered before it (an edit after which the rules go on)
+    const removed = g.end_removed;
+    $("game-note").hidden = !removed;
+    $("game-note").textContent = removed ? t("end_removed", { n: removed.after + 1, why: removed.reason }) : "";
     $("game-record").hidden = !nx;
+    $("game-end").hidden = !g.may_end;
+    $("game-resume").hidden = !g.end;
     $("game-undo").disabled = !g.hands.length;
     const fin = g.final;
     $("game-final").hidden = !fin;
@@ -1414,6 +1421,19 @@
       setGame(await post(`/api/games/${game.id}/hands/${i}?version=${game.version}`, undefined, "DELETE"));
       sheetError(null);
       if (editing !== null) editing = null;
+      update();
+    } catch (e) { sheetError(e.code ? e : { code: "network", message: e.message }); }
+  }
+
+  // the players end the game after its last hand, where the rules let it end or go on (may_end);
+  // taken back, it goes on
+  async function endGame(end) {
+    try {
+      const g = end
+        ? await post(`/api/games/${game.id}/end`, { version: game.version })
+        : await post(`/api/games/${game.id}/end?version=${game.version}`, undefined, "DELETE");
+      sheetError(null);
+      setGame(g);
       update();
     } catch (e) { sheetError(e.code ? e : { code: "network", message: e.message }); }
   }
@@ -1588,6 +1608,8 @@
     $("to-sheet").addEventListener("click", () => { setView("sheet"); update(); });
     $("game-record").addEventListener("click", () => { editing = null; startHand(); });
     $("game-undo").addEventListener("click", () => deleteHand(game.hands.length - 1));
+    $("game-end").addEventListener("click", () => endGame(true));
+    $("game-resume").addEventListener("click", () => endGame(false));
     $("game-close").addEventListener("click", () => { game = null; editing = null; renderSheet(); update(); });
     $("game-delete").addEventListener("click", async () => {
       if (!window.confirm(t("confirm_delete_game"))) return;
