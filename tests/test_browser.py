@@ -689,10 +689,12 @@ def test_languages(browser: Any, server: str, locale: str, words: list[str]) -> 
             assert w in text, w
         p.pg.click("#rules-panel summary")
         if locale == "zh-CN":
-            assert "包牌范围" in p.pg.inner_text("#options") and "pao_scope" in p.pg.inner_text("#options")
+            # the panel fills in after its toggle event: wait for its text, then read it
+            p.pg.wait_for_function("document.querySelector('#options').innerText.includes('包牌范围')")
+            assert "pao_scope" in p.pg.inner_text("#options")
             # the switch: to English and back; the choice is kept
             p.pg.select_option("#lang", "en")
-            assert "What pao covers" in p.pg.inner_text("#options")
+            p.pg.wait_for_function("document.querySelector('#options').innerText.includes('What pao covers')")
             assert "Daisangen" in p.pg.inner_text("#wins-detail")
             p.pg.select_option("#lang", "zh-Hans")
         p.pg.click("#rules-panel summary")  # closed again
