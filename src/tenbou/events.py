@@ -250,8 +250,27 @@ _NAMES = {cls: name for name, cls in _TYPES.items()}
 _TILE_FIELDS = {"pai", "dora_marker"}
 _TILE_LIST_FIELDS = {"consumed", "ura_markers"}
 _INT_LIST_FIELDS = {"scores", "deltas"}
-#: other names producers use for a field
-_ALIASES = {"ura_markers": ("ura_markers", "uradora_markers")}
+#: other names producers use for a field: Mortal's ``ura_markers`` first, then the original mjai
+#: server's ``uradora_markers`` (also RiichiEnv, jansou) and akochan's ``uradora_marker``
+_ALIASES = {"ura_markers": ("ura_markers", "uradora_markers", "uradora_marker")}
+#: other names producers use for an event type: ``kita`` (RiichiEnv, jansou) is ``nukidora``
+_TYPE_ALIASES = {"kita": "nukidora"}
+#: the draw reasons each producer writes, as the reasons of mjai (and Mortal): the original mjai
+#: server's own spellings (``suchareach``, ``sufonrenta``, ``sukaikan``), jansou's kinds
+#: (``exhaustive``, ``nm``, ``yao9``, ``reach4``, ``ron3``, ``kaze4``, ``kan4``) and the spellings
+#: jansou documents in other logs, and tenbou's own names of the abortive draws
+_REASONS: dict[str, str] = {
+    "fanpai": "fanpai", "exhaustive": "fanpai", "exhaustive_draw": "fanpai",
+    "nagashimangan": "nagashimangan", "nagashi_mangan": "nagashimangan", "nm": "nagashimangan",
+    "kyushukyuhai": "kyushukyuhai", "kyuushuukyuuhai": "kyushukyuhai", "kyushu_kyuhai": "kyushukyuhai",
+    "kyuushu_kyuuhai": "kyushukyuhai", "yao9": "kyushukyuhai",
+    "suufonrenda": "suufonrenda", "sufonrenta": "suufonrenda", "suufon_renda": "suufonrenda",
+    "kaze4": "suufonrenda",
+    "suuchariichi": "suuchariichi", "suchareach": "suuchariichi", "suucha_riichi": "suuchariichi",
+    "reach4": "suuchariichi",
+    "suukaikan": "suukaikan", "sukaikan": "suukaikan", "suukan_sanra": "suukaikan", "kan4": "suukaikan",
+    "sanchaho": "sanchaho", "sanchahou": "sanchaho", "ron3": "sanchaho",
+}  # fmt: skip
 _WINDS: dict[object, Wind] = {w.value: w for w in Wind}
 
 
@@ -306,6 +325,13 @@ def _text(value: object, key: str, where: str) -> str:
     return value
 
 
+def _reason(value: object, key: str, where: str) -> str:
+    """A draw's reason in mjai's spelling (:data:`_REASONS`); any other text is kept for the
+    engine to judge (it refuses a reason it does not know)."""
+    text = _text(value, key, where)
+    return _REASONS.get(text, text)
+
+
 def _flag(value: object, key: str, where: str) -> bool:
     if type(value) is not bool:
         raise LogFormatError(f"{where}.{key}: expected true or false, not {value!r}")
@@ -315,7 +341,7 @@ def _flag(value: object, key: str, where: str) -> bool:
 _DECODERS: dict[str, Callable[[object, str, str], Any]] = {
     "pai": _tile, "dora_marker": _tile, "consumed": _tiles, "ura_markers": _tiles, "scores": _ints,
     "deltas": _ints, "tehais": _hands, "bakaze": _wind, "tenpais": _bools, "names": _names,
-    "reason": _text, "tsumogiri": _flag,
+    "reason": _reason, "tsumogiri": _flag,
 }  # fmt: skip
 _MISSING = object()
 #: each event type's fields: (name, the keys it may come under, decoder, default or _MISSING)
@@ -334,6 +360,7 @@ _SPECS: dict[str, tuple[type[Any], tuple[tuple[str, tuple[str, ...], Any, object
     )
     for name, cls in _TYPES.items()
 }
+_SPECS.update({alias: _SPECS[name] for alias, name in _TYPE_ALIASES.items()})
 
 
 def event_name(event: Event) -> str:
@@ -354,13 +381,10 @@ def event_from_json(obj: object) -> Event:
     cls, specs = spec
     args: list[Any] = []
     for name, keys, decode, default in specs:
-        value = obj.get(keys[0])
         key = keys[0]
-        if value is None and len(keys) > 1:
-            for key in keys[1:]:
-                value = obj.get(key)
-                if value is not None:
-                    break
+        value = obj.get(key)
+        if len(keys) > 1:
+            value, key = _aliased(obj, keys, str(kind))
         if value is None:
             if default is _MISSING:
                 raise LogFormatError(f"{kind}: missing {name!r}")
@@ -368,6 +392,21 @@ def event_from_json(obj: object) -> Event:
         else:
             args.append(decode(value, key, kind))
     return cls(*args)  # type: ignore[no-any-return]
+
+
+def _aliased(obj: Mapping[str, Any], keys: tuple[str, ...], kind: str) -> tuple[object, str]:
+    """The value of a field that producers write under several names, and the name it came
+    under; two names that give different values are refused (neither is taken on trust)."""
+    found: list[tuple[str, object]] = [(k, obj[k]) for k in keys if obj.get(k) is not None]
+    if not found:
+        return None, keys[0]
+    key, value = found[0]
+    for other, second in found[1:]:
+        if second != value:
+            raise LogFormatError(
+                f"{kind}: {key} {value!r} and {other} {second!r} disagree (the same field under two names)"
+            )
+    return value, key
 
 
 def event_to_json(event: Event) -> dict[str, Any]:

@@ -59,6 +59,7 @@ from .tiles import Tile, format_tiles, parse_tiles
 
 __all__ = [
     "MISMATCH_KINDS",
+    "NO_OUTCOME",
     "complete_record",
     "export_rows",
     "find_record_files",
@@ -77,6 +78,8 @@ MISMATCH_KINDS = (
     "tenpai", "nagashi", "next", "game_end", "final_scores",
 )  # fmt: skip
 _TOP = ("players", "dealer", "round_wind", "honba", "riichi_sticks")
+#: why a hand line has no ``match``: the record gives its end neither deltas nor scores
+NO_OUTCOME = "no outcome to compare: the record gives the hand's end neither deltas nor scores"
 
 
 # -- one game ---------------------------------------------------------------------------------
@@ -250,10 +253,15 @@ class _Verifier:
         ``i``'s scores with its recorded changes, less the riichi sticks put down), where
         they are not what it starts with (``None``: they are, or the record gives no changes)."""
         end = self.rec.hands[i] if i < len(self.rec.hands) else None
-        if end is None or end.deltas is None:
+        if end is None:
             return None
-        expected = [s + d for s, d in zip(self.starts[i].scores, end.deltas, strict=True)]
-        after = _after_deposits(expected, self.hand_events[i], self.stick)
+        if end.deltas is not None:
+            expected = [s + d for s, d in zip(self.starts[i].scores, end.deltas, strict=True)]
+            after = _after_deposits(expected, self.hand_events[i], self.stick)
+        elif end.scores_after is not None:
+            after = tuple(end.scores_after)  # a record of scores alone: the hand ends with these
+        else:
+            return None
         return None if tuple(self.starts[i + 1].scores) == after else after
 
     def _check_next(self, game: Game, i: int, ev: StartKyoku) -> None:
@@ -391,12 +399,18 @@ class _Verifier:
         if end is not None and end.deltas is not None:
             line["recorded_deltas"] = list(end.deltas)
             line["match"] = True
+        elif end is not None and end.scores_after is not None:
+            # no deltas, but the scores after the hand: they are compared (a hand checked all the same)
+            line["recorded_scores"] = list(end.scores_after)
+            line["match"] = True
         for kind, detail in self.pending:
             self._add(line, kind, detail, request, "settle")
         if end is not None:
             for kind, detail in end.defects:
                 self._add(line, kind, f"the record contradicts itself: {detail}", request, "settle")
             self._compare(line, end, hr, rnd, request, seg)
+        if "match" not in line:
+            line["unchecked"] = NO_OUTCOME
         self.lines.append(line)
 
     def _draw_request(self, rnd: Round, hr: HandRecord) -> dict[str, Any]:
@@ -970,11 +984,12 @@ def _category(reason: str) -> str:
 
 def summarize(lines: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
     """The closing summary line of ``docs/json-api.md`` (games, hands, wins,
-    matched, mismatched, skipped), with the mismatches by kind, the skipped
+    matched, mismatched, skipped), with ``unchecked`` (the hands whose record gives
+    no outcome to compare: no deltas, no scores), the mismatches by kind, the skipped
     records by reason, ``errors`` (the skipped records refused as bad input: exit
     status 2), and counts of double rons, pao wins, yakuman and draws."""
     games: set[tuple[Any, Any]] = set()
-    hands = wins = matched = mismatched = skipped = errors = 0
+    hands = wins = matched = mismatched = unchecked = skipped = errors = 0
     double_ron = pao = yakuman = abortive = exhaustive = win_results = 0
     kinds: Counter[str] = Counter()
     reasons: Counter[str] = Counter()
@@ -1003,6 +1018,8 @@ def summarize(lines: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
         elif line.get("match") is False:
             mismatched += 1
             kinds.update(dict.fromkeys(m["kind"] for m in line.get("mismatches", [])).keys())
+        else:
+            unchecked += 1
     return {
         "summary": {
             "games": len(games),
@@ -1010,6 +1027,7 @@ def summarize(lines: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
             "wins": wins,
             "matched": matched,
             "mismatched": mismatched,
+            "unchecked": unchecked,
             "skipped": skipped,
             "errors": errors,
             "win_results": win_results,
@@ -1187,7 +1205,13 @@ def format_summary(summary: Mapping[str, Any], seconds: float | None = None) -> 
         f"{s['double_ron']} double ron, {s['pao']} pao, {s['yakuman']} yakuman), "
         f"draws {s['exhaustive_draws']:,} exhaustive, {s['abortive_draws']:,} abortive",
         f"matched {s['matched']:,}, mismatched {s['mismatched']:,}"
-        + (": " + ", ".join(f"{k} {v}" for k, v in s["mismatches"].items()) if s["mismatches"] else ""),
+        + (": " + ", ".join(f"{k} {v}" for k, v in s["mismatches"].items()) if s["mismatches"] else "")
+        + (
+            f"; unchecked {s['unchecked']:,} (no outcome to compare: the record gives neither deltas "
+            "nor scores)"
+            if s.get("unchecked")
+            else ""
+        ),
         f"skipped {s['skipped']:,}"
         + (
             ": " + ", ".join(f"{k} {v}" for k, v in s["skipped_reasons"].items())

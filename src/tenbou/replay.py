@@ -87,7 +87,7 @@ def hand_lines(game: Game, source: str, game_index: int) -> list[dict[str, Any]]
 
 def summary(games: Sequence[ReplayedGame], skipped: int = 0) -> dict[str, Any]:
     """The closing summary line."""
-    hands = wins = matched = mismatched = 0
+    hands = wins = matched = mismatched = unchecked = 0
     for g in games:
         if g.game is None:
             continue
@@ -98,6 +98,8 @@ def summary(games: Sequence[ReplayedGame], skipped: int = 0) -> dict[str, Any]:
                 matched += 1
             elif h.match is False:
                 mismatched += 1
+            else:
+                unchecked += 1
     failed = sum(1 for g in games if g.game is None)
     return {
         "summary": {
@@ -106,6 +108,7 @@ def summary(games: Sequence[ReplayedGame], skipped: int = 0) -> dict[str, Any]:
             "wins": wins,
             "matched": matched,
             "mismatched": mismatched,
+            "unchecked": unchecked,
             "skipped": skipped + failed,
         }
     }

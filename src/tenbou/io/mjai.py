@@ -20,7 +20,8 @@ hand end is in the ``deltas`` of ``hora`` and ``ryukyoku``.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from ..errors import LogFormatError
@@ -40,7 +41,9 @@ from ..events import (
     StartKyoku,
     event_from_json,
     event_to_json,
+    tile_from_mjai,
 )
+from ..tiles import Tile
 from .record import JSON, GameRecord, HandEnd, WinRecord
 
 __all__ = ["mjai_records", "read_json", "write_mjai"]
@@ -133,16 +136,121 @@ def _check(ev: Event, players: int, where: str) -> None:
         raise LogFormatError(f"{where}: {len(ev.ura_markers)} ura_markers (a hand shows at most 5)")
 
 
+@dataclass(frozen=True, slots=True)
+class _HoraFacts:
+    """What a ``hora`` line states beyond the event the engine plays: the liable seat
+    (``pao``: the original mjai server, jansou), the han (``fan``), fu and points
+    (``hora_points``) and the winner's concealed tiles (``hora_tehais``) of the original
+    server's and akochan's logs."""
+
+    pao: int | None = None
+    han: int | None = None
+    fu: int | None = None
+    points: int | None = None
+    hand: tuple[Tile, ...] | None = None
+
+
+#: the han the original mjai server writes for a yakuman (``Hora::YAKUMAN_FAN``)
+_YAKUMAN_FAN = 100
+
+
+def _count(obj: Mapping[str, Any], key: str, where: str) -> int | None:
+    value = obj.get(key)
+    if value is None:
+        return None
+    if type(value) is not int or value < 0:
+        raise LogFormatError(f"{where}: hora.{key} must be a count (an integer from 0), not {value!r}")
+    return value
+
+
+def _hora_facts(obj: Mapping[str, Any], ev: Hora, players: int, where: str) -> _HoraFacts | None:
+    """The facts of a ``hora`` line other than its event's fields, each checked where read;
+    ``None`` when it states none (Mortal's and tenbou's own form)."""
+    if not any(k in obj for k in ("pao", "fan", "fu", "hora_points", "hora_tehais")):
+        return None
+    pao = obj.get("pao")
+    if pao is not None and (type(pao) is not int or not 0 <= pao < players):
+        raise LogFormatError(f"{where}: hora.pao {pao!r} is not a seat 0..{players - 1}")
+    han = _count(obj, "fan", where)
+    fu = _count(obj, "fu", where)
+    if fu is not None and fu % 10 and fu != 25:
+        fu = -(-fu // 10) * 10  # akochan writes the fu before they are rounded up (38 for 40)
+    hand = None
+    raw = obj.get("hora_tehais")
+    if raw is not None:
+        if not isinstance(raw, list):
+            raise LogFormatError(f"{where}: hora.hora_tehais: expected a list of tiles, not {raw!r}")
+        tiles = [tile_from_mjai(t, f"{where}: hora.hora_tehais") for t in raw]
+        if len(tiles) % 3 == 2 and ev.pai is not None:
+            # the original server writes the winner's tiles with the tile drawn (a tsumo), Tenhou's
+            # converter and akochan without the winning tile: the reading is the same either way
+            if ev.pai not in tiles:
+                raise LogFormatError(
+                    f"{where}: hora.hora_tehais holds {len(tiles)} tiles, and not the winning tile {ev.pai}"
+                )
+            tiles.remove(ev.pai)
+        if len(tiles) % 3 == 1:
+            hand = tuple(tiles)
+        elif ev.pai is not None or len(tiles) % 3 == 0:
+            raise LogFormatError(f"{where}: hora.hora_tehais holds {len(tiles)} tiles, not a winning hand's")
+    if han is not None and han >= _YAKUMAN_FAN:
+        han = fu = None  # a yakuman: its value is in hora_points
+    return _HoraFacts(pao, han, fu, _count(obj, "hora_points", where), hand)
+
+
 class _Game:
     """The events of one game as they are read, checked line by line."""
 
-    def __init__(self, start: dict[str, Any]) -> None:
+    def __init__(self, start: dict[str, Any], default: JSON) -> None:
         self.start = start
+        self.default = default
         self.events: list[Event] = []
         self.players: int | None = None
         self.in_hand = False
+        #: what each hora line states beyond its event, by the event's index
+        self.facts: dict[int, _HoraFacts] = {}
 
-    def add(self, ev: Event, where: str) -> None:
+    def rules(self) -> JSON:
+        return _rules(self.start, self.default)
+
+    def fill_start(self, obj: dict[str, Any], where: str) -> dict[str, Any]:
+        """A ``start_kyoku`` without ``scores`` or ``kyotaku`` (the original mjai server
+        writes no scores, its Tenhou converter neither): the values the record implies.
+        The first hand starts with the rules' start points and no sticks; every other
+        hand with the scores the hand before ends with (its last ``hora`` or its
+        ``ryukyoku``, or its start and changes) and the sticks left on the table."""
+        from ..rules import rules_from_request
+
+        tehais = obj.get("tehais")
+        players = len(tehais) if isinstance(tehais, list) and len(tehais) in (3, 4) else self.players or 4
+        prev = next(
+            (i for i in range(len(self.events) - 1, -1, -1) if isinstance(self.events[i], StartKyoku)), None
+        )
+        filled = dict(obj)
+        if prev is None:
+            if "scores" not in obj:
+                rules = rules_from_request(self.rules())
+                points = rules.start_points if players == 4 else rules.sanma_start_points
+                filled["scores"] = [points] * players
+            filled.setdefault("kyotaku", 0)
+            return filled
+        start = self.events[prev]
+        assert isinstance(start, StartKyoku)
+        hand = self.events[prev + 1 :]
+        if "kyotaku" not in obj:
+            won = any(isinstance(e, Hora) for e in hand)
+            filled["kyotaku"] = 0 if won else start.kyotaku + sum(isinstance(e, ReachAccepted) for e in hand)
+        if "scores" not in obj:
+            scores = _scores_after(start, hand, lambda: rules_from_request(self.rules()).riichi_stick_points)
+            if scores is None:
+                raise LogFormatError(
+                    f"{where}: start_kyoku: missing 'scores', and the hand before does not end with them "
+                    "(its hora or ryukyoku gives neither scores nor deltas)"
+                )
+            filled["scores"] = scores
+        return filled
+
+    def add(self, ev: Event, where: str, obj: Mapping[str, Any]) -> None:
         if isinstance(ev, StartKyoku):
             dealt = len(ev.tehais)
             if dealt not in (3, 4) or (self.players is not None and dealt != self.players):
@@ -155,37 +263,95 @@ class _Game:
             raise LogFormatError(f"{where}: {name} comes before the game's first start_kyoku")
         if self.players is not None:
             _check(ev, self.players, where)
+            if isinstance(ev, Hora):
+                facts = _hora_facts(obj, ev, self.players, where)
+                if facts is not None:
+                    self.facts[len(self.events)] = facts
         elif isinstance(ev, EndGame) and ev.scores is not None and len(ev.scores) not in (3, 4):
             raise LogFormatError(f"{where}: end_game scores hold {len(ev.scores)} values, not 3 or 4")
         self.events.append(ev)
 
 
-def _hands(events: Sequence[Event], players: int) -> list[HandEnd]:
+def _scores_after(start: StartKyoku, hand: Sequence[Event], stick: Callable[[], int]) -> list[int] | None:
+    """Every seat's points at the end of a hand by the record's own account: the last
+    ``scores`` it states, with the ``deltas`` (or the riichi stick) of what follows;
+    ``None`` where a win or draw states neither (or the hand has no end)."""
+    scores = list(start.scores)
+    ended = False
+    for ev in hand:
+        if isinstance(ev, (ReachAccepted, Hora, Ryukyoku)):
+            if ev.scores is not None:
+                scores = list(ev.scores)
+            elif ev.deltas is not None:
+                scores = [s + d for s, d in zip(scores, ev.deltas, strict=False)]
+            elif isinstance(ev, ReachAccepted):
+                scores[ev.actor] -= stick()
+            else:
+                return None
+            ended = ended or not isinstance(ev, ReachAccepted)
+    return scores if ended else None
+
+
+def _tenpai_flags(obj: dict[str, Any]) -> dict[str, Any]:
+    """jansou's ``ryukyoku``: the tenpai seats as ``tehais`` (``[]`` a tenpai seat,
+    ``null`` a noten one) where mjai has ``tenpais``."""
+    tehais = obj.get("tehais")
+    if isinstance(tehais, list) and tehais and all(h is None or h == [] for h in tehais):
+        return {**obj, "tenpais": [h is not None for h in tehais]}
+    return obj
+
+
+def _hands(events: Sequence[Event], players: int, facts: Mapping[int, _HoraFacts]) -> list[HandEnd]:
     """One hand end per ``start_kyoku``: its wins (``hora``), its draw (``ryukyoku``),
     or ``unfinished`` where the record gives it neither."""
     out: list[HandEnd] = []
-    current: list[Event] | None = None
-    for ev in (*events, None):
+    current: list[tuple[int, Event]] | None = None
+    for i, ev in enumerate((*events, None)):
         if ev is None or isinstance(ev, StartKyoku):
             if current is not None:
-                out.append(_hand_end(current, players))
+                out.append(_hand_end(current, players, facts))
             current = []
         elif current is not None:
-            current.append(ev)
+            current.append((i, ev))
     return out
 
 
-def _hand_end(events: Sequence[Event], players: int) -> HandEnd:
+def _win(ev: Hora, facts: _HoraFacts | None) -> WinRecord:
+    if facts is None:
+        return WinRecord(winner=ev.actor, from_seat=ev.target, deltas=ev.deltas)
+    return WinRecord(
+        winner=ev.actor,
+        from_seat=ev.target,
+        deltas=ev.deltas,
+        fu=facts.fu,
+        points=facts.points,
+        pao=facts.pao,
+        pao_known=facts.pao is not None,
+        hand=facts.hand,
+        stated_han=facts.han,
+    )
+
+
+def _hand_end(events: Sequence[tuple[int, Event]], players: int, facts: Mapping[int, _HoraFacts]) -> HandEnd:
     wins: list[WinRecord] = []
-    for ev in events:
+    scores: tuple[int, ...] | None = None
+    for i, ev in events:
         if isinstance(ev, Hora):
-            wins.append(WinRecord(winner=ev.actor, from_seat=ev.target, deltas=ev.deltas))
+            wins.append(_win(ev, facts.get(i)))
+            scores = ev.scores
         elif isinstance(ev, Ryukyoku) and not wins:
             abortive = _ABORTIVE.get(ev.reason or "")
             kind = "abortive_draw" if abortive else "exhaustive_draw"
             name = abortive or ("nagashi_mangan" if ev.reason == "nagashimangan" else None)
             tenpai = None if ev.tenpais is None else tuple(i for i, t in enumerate(ev.tenpais) if t)
-            return HandEnd(kind, (), name, ev.deltas, tenpai if kind == "exhaustive_draw" else None)
+            return HandEnd(
+                kind,
+                (),
+                name,
+                ev.deltas,
+                tenpai if kind == "exhaustive_draw" else None,
+                scores_after=ev.scores,
+            )
         elif isinstance(ev, EndKyoku) and wins:
             break
     if not wins:
@@ -193,7 +359,7 @@ def _hand_end(events: Sequence[Event], players: int) -> HandEnd:
     deltas = None
     if all(w.deltas is not None for w in wins):
         deltas = tuple(sum(w.deltas[i] for w in wins if w.deltas) for i in range(players))
-    return HandEnd("win", tuple(wins), None, deltas)
+    return HandEnd("win", tuple(wins), None, deltas, scores_after=scores)
 
 
 def mjai_records(text: str, source: str = "<mjai>", rules: JSON = "tenhou") -> list[GameRecord]:
@@ -208,20 +374,28 @@ def mjai_records(text: str, source: str = "<mjai>", rules: JSON = "tenhou") -> l
             continue
         where = f"{source}:{n}"
         obj = read_json(line, where)
+        kind = obj.get("type") if isinstance(obj, dict) else None
+        if kind == "start_game" or not games or isinstance(games[-1].events[-1], EndGame):
+            games.append(_Game(obj if kind == "start_game" else {}, rules))
+        game = games[-1]
+        if kind == "start_kyoku" and ("scores" not in obj or "kyotaku" not in obj):
+            obj = game.fill_start(obj, where)
+        elif kind == "ryukyoku" and "tenpais" not in obj and "tehais" in obj:
+            obj = _tenpai_flags(obj)
         try:
             ev = event_from_json(obj)
         except LogFormatError as e:
             raise LogFormatError(f"{where}: {e}") from None
-        if isinstance(ev, StartGame) or not games or isinstance(games[-1].events[-1], EndGame):
-            games.append(_Game(obj if isinstance(ev, StartGame) else {}))
-        games[-1].add(ev, where)
+        game.add(ev, where, obj)
     if not games:
         raise LogFormatError(f"{source}: no mjai event")
     out = []
     for index, game in enumerate(games):
         events = game.events
+        facts = game.facts
         if not isinstance(events[0], StartGame):
             events.insert(0, StartGame())
+            facts = {i + 1: f for i, f in facts.items()}
         players = game.players or 4
         end = events[-1]
         final = end.scores if isinstance(end, EndGame) and end.scores is not None else None
@@ -232,8 +406,8 @@ def mjai_records(text: str, source: str = "<mjai>", rules: JSON = "tenhou") -> l
                 index=index,
                 format="mjai",
                 events=tuple(events),
-                hands=tuple(_hands(events, players)),
-                rules=_rules(game.start, rules),
+                hands=tuple(_hands(events, players, facts)),
+                rules=game.rules(),
                 players=players,
                 names=tuple(names),
                 final_scores=tuple(final) if final is not None else None,

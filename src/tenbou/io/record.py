@@ -109,7 +109,9 @@ class HandEnd:
     draw (seat -> concealed tiles), ``dora`` and ``ura`` the indicators the
     record lists for the hand (shown or not), ``honba`` and ``riichi_sticks`` on the table at a draw,
     ``scores_before`` every seat's points before the hand's payments (riichi
-    sticks paid); ``defects`` are the facts the reader itself found the record
+    sticks paid), ``scores_after`` every seat's points once the hand is over (mjai's
+    ``scores`` of its last ``hora`` or its ``ryukyoku``: what a record that gives no
+    ``deltas`` is checked by); ``defects`` are the facts the reader itself found the record
     to contradict (kind, detail), such as a tile id a seat does not hold."""
 
     kind: str
@@ -123,6 +125,7 @@ class HandEnd:
     honba: int | None = None
     riichi_sticks: int | None = None
     scores_before: tuple[int, ...] | None = None
+    scores_after: tuple[int, ...] | None = None
     defects: tuple[tuple[str, str], ...] = ()
 
     @property
