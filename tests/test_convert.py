@@ -138,3 +138,21 @@ def test_corpus_round_trips() -> None:
         f"files={len(files)} games={checked}, each written as {', '.join(FORMATS)}: problems={len(problems)}"
     )
     assert not problems, "\n".join(problems[:20])
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_rules_tenbou_does_not_model_are_never_relabelled(
+    tmp_path: Path, fmt: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A chip room (GO 0x200) is refused, in every format: written under a preset it would say
+    that its game was played under rules it was not played under."""
+    from .test_io_tenhou import _draws
+
+    chips = tmp_path / "chips.xml"
+    chips.write_bytes(_draws("", "250,0,250,0,250,0,250,0").replace(b'type="169"', b'type="553"'))
+    out = tmp_path / f"out.{fmt}"
+    assert main(["convert", str(chips), "--to", fmt, "-o", str(out)]) == 2
+    assert not out.exists()
+    assert "chips.xml: game 0 is not converted: unmodelled rules" in capsys.readouterr().err
+    with pytest.raises(LogFormatError, match="is not converted: unmodelled rules"):
+        write_records(read_records(chips), fmt)

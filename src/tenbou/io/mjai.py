@@ -417,21 +417,36 @@ def mjai_records(text: str, source: str = "<mjai>", rules: JSON = "tenhou") -> l
 
 
 def write_mjai(games: Sequence[GameRecord]) -> bytes:
-    """Games as mjai JSON Lines: ``start_game`` carries the names, ``aka_flag``,
-    ``kyoku_first`` and ``tenbou_rules``; ``hora`` and ``ryukyoku`` their deltas. A game
+    """Games as mjai JSON Lines in the strict form of Mortal's libriichi (every field its
+    ``Event`` requires, under its names: ``ura_markers``, mjai's draw reasons, ``scores`` and
+    ``kyotaku`` on every ``start_kyoku``, ``tsumogiri`` on every ``dahai``, one name per seat):
+    ``start_game`` carries the names, ``aka_flag``, ``kyoku_first`` and ``tenbou_rules``;
+    ``hora`` and ``ryukyoku`` their deltas, a ``hora`` with pao the liable seat (``pao``, as the
+    original mjai server and jansou write it; readers that do not know it read past it). A game
     gets its ``end_game`` unless it has one or the record ends inside a hand."""
     from ..rules import rules_from_request
 
     lines: list[str] = []
     for rec in games:
         r = rules_from_request(rec.rules)
+        hand = -1
+        wins: dict[int, WinRecord] = {}
         for ev in rec.events:
             obj = event_to_json(ev)
             if isinstance(ev, StartGame):
-                obj["names"] = list(rec.names) or list(ev.names)
+                names = list(rec.names) or list(ev.names)
+                obj["names"] = names + [""] * (rec.players - len(names)) if names else [""] * rec.players
                 obj["kyoku_first"] = 4 if r.length == "tonpuu" else 0
                 obj["aka_flag"] = bool(r.red_fives)
                 obj["tenbou_rules"] = rec.rules
+            elif isinstance(ev, StartKyoku):
+                hand += 1
+                end = rec.hands[hand] if hand < len(rec.hands) else None
+                wins = {w.winner: w for w in end.wins} if end is not None else {}
+            elif isinstance(ev, Hora):
+                win = wins.get(ev.actor)
+                if win is not None and win.pao is not None and win.pao_known:
+                    obj["pao"] = win.pao
             lines.append(json.dumps(obj, ensure_ascii=False, separators=(",", ":")))
         # the game's end, unless the record already has it or ends inside a hand (cut short)
         if not rec.events or isinstance(rec.events[-1], (StartGame, EndKyoku)):
