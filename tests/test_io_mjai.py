@@ -10,8 +10,8 @@ from tenbou.errors import LogFormatError
 from tenbou.events import EndGame, StartGame
 from tenbou.io.convert import parse_records, write_records
 from tenbou.io.mjai import mjai_records, write_mjai
-from tenbou.records import summarize, verify_data
 from tenbou.io.tenhou import mjlog_records
+from tenbou.records import summarize, verify_data
 
 from .test_convert import selfplay
 from .test_io_tenhou import HAND
@@ -83,11 +83,11 @@ _MORTAL: dict[str, tuple[tuple[str, str, bool], ...]] = {
     ),
     "tsumo": (("actor", "seat", True), ("pai", "tile", True)),
     "dahai": (("actor", "seat", True), ("pai", "tile", True), ("tsumogiri", "bool", True)),
-    "chi": (("actor", "seat", True), ("target", "seat", True), ("pai", "tile", True), ("consumed", "tiles:2", True)),
-    "pon": (("actor", "seat", True), ("target", "seat", True), ("pai", "tile", True), ("consumed", "tiles:2", True)),
-    "daiminkan": (
-        ("actor", "seat", True), ("target", "seat", True), ("pai", "tile", True), ("consumed", "tiles:3", True),
-    ),
+    **{
+        call: (("actor", "seat", True), ("target", "seat", True), ("pai", "tile", True),
+               ("consumed", f"tiles:{n}", True))
+        for call, n in (("chi", 2), ("pon", 2), ("daiminkan", 3))
+    },
     "kakan": (("actor", "seat", True), ("pai", "tile", True), ("consumed", "tiles:3", True)),
     "ankan": (("actor", "seat", True), ("consumed", "tiles:4", True)),
     "dora": (("dora_marker", "tile", True),),

@@ -657,8 +657,10 @@ def _cmd_convert(args: argparse.Namespace) -> int:
             data = sys.stdin.buffer.read(max_bytes + 1)
         else:
             data = read_source(args.input, args.input, max_bytes)
+        if args.per_kyoku and args.to != "tenhou6":
+            raise RequestError(f"--per-kyoku writes tenhou.net/6 (--to tenhou6), not {args.to}")
         games = parse_records(data, args.input, args.source_format, max_bytes=max_bytes)
-        written = write_records(games, args.to)
+        written = write_records(games, args.to, per_kyoku=args.per_kyoku)
     except TenbouError as e:
         _emit_error(e, sys.stdout, False)
         return 2
@@ -803,6 +805,11 @@ def build_parser() -> argparse.ArgumentParser:
     cv.add_argument("input", metavar="FILE", help="a record file ('-' = stdin)")
     cv.add_argument("--to", required=True, choices=("mjlog", "tenhou6", "mjai"), help="the output format")
     cv.add_argument("-o", "--output", metavar="FILE", help="output file (default: stdout)")
+    cv.add_argument(
+        "--per-kyoku",
+        action="store_true",
+        help="tenhou.net/6: one JSON object a kyoku, one a line (the form NAGA and Tenhou's editor take)",
+    )
     cv.add_argument(
         "--from",
         dest="source_format",
