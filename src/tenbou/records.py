@@ -78,6 +78,8 @@ MISMATCH_KINDS = (
     "tenpai", "nagashi", "next", "game_end", "final_scores",
 )  # fmt: skip
 _TOP = ("players", "dealer", "round_wind", "honba", "riichi_sticks")
+#: how long ``--dask ADDRESS`` waits for the scheduler to answer
+DASK_CONNECT_SECONDS = 10
 #: why a hand line has no ``match``: the record gives its end neither deltas nor scores
 NO_OUTCOME = "no outcome to compare: the record gives the hand's end neither deltas nor scores"
 
@@ -958,13 +960,18 @@ def _run_dask(
             f"--dask needs the optional extra 'dask': pip install 'tenbou[dask]' ({e})", "missing_extra"
         ) from None
     cluster = None
-    if address == "local":
-        cluster = distributed.LocalCluster(
-            n_workers=max(1, jobs), threads_per_worker=1, processes=True, dashboard_address=None
-        )
-        client = distributed.Client(cluster)
-    else:
-        client = distributed.Client(address)
+    try:
+        if address == "local":
+            cluster = distributed.LocalCluster(
+                n_workers=max(1, jobs), threads_per_worker=1, processes=True, dashboard_address=None
+            )
+            client = distributed.Client(cluster)
+        else:
+            client = distributed.Client(address, timeout=DASK_CONNECT_SECONDS)
+    except (OSError, ValueError) as e:  # no scheduler answers (a timeout is an OSError), a bad address
+        if cluster is not None:
+            cluster.close()
+        raise TenbouError(f"--dask {address}: no Dask scheduler to run on: {e}", "dask") from None
     try:
         futures = client.map(_verify_chunk, chunks, rules=rules, max_bytes=max_bytes, pure=False)
         index = {f.key: i for i, f in enumerate(futures)}
@@ -1052,6 +1059,20 @@ COLUMNS = (
 )  # fmt: skip
 
 
+#: each column's type in parquet: ``int`` (nullable), ``str``, ``bool``, or a list per win
+COLUMN_TYPES: dict[str, str] = {
+    **dict.fromkeys(("source", "round", "kind", "draw_reason"), "str"),
+    **dict.fromkeys(("game", "hand", "number", "honba", "riichi_sticks", "dealer", "players"), "int"),
+    "loser": "int",
+    **{f"{c}_{i}": "int" for c in ("delta", "score") for i in range(4)},
+    **dict.fromkeys(("winners", "han", "fu", "points", "pao"), "ints"),
+    "limit": "strs",
+    "yaku": "yaku",
+    "tsumo": "bool",
+    "match": "bool",
+}
+
+
 def export_rows(lines: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
     """One row per hand end of verified lines (skipped records left out).
 
@@ -1132,13 +1153,26 @@ def write_rows(rows: Sequence[Mapping[str, Any]], out: str) -> None:
                 f"(pandas and pyarrow; {e})",
                 "missing_extra",
             ) from None
-        frame = pd.DataFrame(list(rows), columns=list(COLUMNS))
         try:
-            frame.to_parquet(out, index=False)
+            pa: Any = importlib.import_module("pyarrow")
+            pq: Any = importlib.import_module("pyarrow.parquet")
         except ImportError as e:
             raise TenbouError(
                 f"{out}: writing parquet needs pyarrow (the optional extra 'analysis'): {e}", "missing_extra"
             ) from None
+        frame = pd.DataFrame(list(rows), columns=list(COLUMNS))
+        # nullable scalars (a tsumo's loser, a seat that does not play: <NA>, never a float NaN),
+        # and the per-win columns as typed lists in the file
+        types = {"int": "Int64", "str": "string", "bool": "boolean"}
+        arrow = {
+            "int": pa.int64(), "str": pa.string(), "bool": pa.bool_(), "ints": pa.list_(pa.int64()),
+            "strs": pa.list_(pa.string()), "yaku": pa.list_(pa.list_(pa.string())),
+        }  # fmt: skip
+        for name, kind in COLUMN_TYPES.items():
+            if kind in types:
+                frame[name] = frame[name].astype(types[kind])
+        schema = pa.schema([(name, arrow[COLUMN_TYPES[name]]) for name in COLUMNS])
+        pq.write_table(pa.Table.from_pandas(frame, schema=schema, preserve_index=False), out)
     else:
         raise TenbouError(f"{out}: the output must end in .parquet, .csv or .jsonl", "request")
 

@@ -24,7 +24,10 @@ from .events import EndGame, Event, StartGame, StartKyoku
 from .game import Game
 from .rules import Rules
 
-__all__ = ["ReplayedGame", "hand_lines", "replay_events", "summary"]
+__all__ = ["NO_DELTAS", "ReplayedGame", "hand_lines", "replay_events", "summary"]
+
+#: why a replayed hand has no ``match``
+NO_DELTAS = "no outcome to compare: the record gives the hand no deltas (tenbou verify compares scores too)"
 
 
 @dataclass
@@ -81,6 +84,8 @@ def hand_lines(game: Game, source: str, game_index: int) -> list[dict[str, Any]]
     for h in game.hands:
         line: dict[str, Any] = {"source": source, "game": game_index}
         line.update(h.to_dict())
+        if "match" not in line:
+            line["unchecked"] = NO_DELTAS
         out.append(line)
     return out
 
