@@ -655,31 +655,47 @@ def _run_records(
 
 def _cmd_verify(args: argparse.Namespace) -> int:
     """Replay real records through the engine and compare every hand with the record."""
-    from .records import format_mismatch, format_summary, summarize
+    from .records import Defect, format_mismatch, format_summary, load_defects, mark_defects, summarize
 
     out = sys.stdout
+    defects: list[Defect] = []
 
     def on_line(line: dict[str, Any]) -> None:
+        if defects and line.get("match") is False:
+            mark_defects([line], defects)
         if args.json:
             out.write(json.dumps(line, ensure_ascii=False) + "\n")
+        elif "expected_defect" in line:
+            kinds = ", ".join(dict.fromkeys(m["kind"] for m in line["mismatches"]))
+            out.write(
+                f"known defect {line['source']} game {line['game']} hand {line['hand']} "
+                f"({_hand_label(line)}): {kinds}: {line['expected_defect']}\n"
+            )
         elif line.get("match") is False:
             out.write(format_mismatch(line) + "\n")
         elif "skipped" in line and args.verbose:
             out.write(f"skipped {line['source']}: {line['skipped']}\n")
 
     try:
+        if args.expect_defects:
+            defects = load_defects(args.expect_defects)
         lines, status = _run_records(args, on_line)
     except TenbouError as e:
         _emit_error(e, out, args.json)
         return 2
+    stale = mark_defects(lines, defects) if defects else []
+    for problem in stale:
+        sys.stderr.write(f"tenbou: --expect-defects {args.expect_defects}: {problem}\n")
     total = summarize(lines)
+    if stale:
+        total["summary"]["defects_not_as_listed"] = stale
     if args.json:
         out.write(json.dumps(total, ensure_ascii=False) + "\n")
     else:
         out.write(format_summary(total, args.elapsed) + "\n")
     if status:
         return status
-    return 1 if total["summary"]["mismatched"] else 0
+    return 1 if total["summary"]["mismatched"] or stale else 0
 
 
 def _cmd_export(args: argparse.Namespace) -> int:
@@ -860,15 +876,23 @@ def build_parser() -> argparse.ArgumentParser:
         "the record: score changes, yaku, han, fu, points, pao, draws, the next hand, final scores. "
         "Each mismatch is printed with a tenbou score/settle request that reproduces it. "
         "A bad file is reported with its reason and the others are still verified. "
-        "Exit status: 0 every hand matched (skipped records aside), 1 some hand differs from its record "
-        "or the engine refuses it (a defective record), 2 bad usage or a record that cannot be read "
-        "(unreadable, malformed, past --max-size, or a named file that is not a record).",
+        "Exit status: 0 every hand matched (skipped records and the known defects of --expect-defects "
+        "aside), 1 some hand differs from its record or the engine refuses it (a defective record), 2 bad "
+        "usage or a record that cannot be read (unreadable, malformed, past --max-size, or a named file "
+        "that is not a record).",
     )
     _add_record_args(vf)
     vf.add_argument(
         "--json", action="store_true", help="JSON Lines: one object per hand end, the summary last"
     )
     vf.add_argument("--verbose", action="store_true", help="also list the skipped records")
+    vf.add_argument(
+        "--expect-defects",
+        metavar="FILE",
+        help="hands known to contradict their own record, one a line (PATH, HAND, KINDS, REASON, "
+        "tab-separated): each that shows exactly its listed mismatches is reported as a known defect, "
+        "not a mismatch; a listed hand that matches, or differs otherwise, makes the exit status 1",
+    )
     vf.set_defaults(func=_cmd_verify)
     ex = sub.add_parser(
         "export",
@@ -935,7 +959,25 @@ def build_parser() -> argparse.ArgumentParser:
     diff.add_argument("b", help="another preset id or alias")
     diff.add_argument("--json", action="store_true", help=json_help + ": {a, b, options: {NAME: {a, b}}}")
     r.set_defaults(func=_cmd_rules)
+    comp = sub.add_parser(
+        "completion",
+        help="print a shell completion script (bash, zsh, fish)",
+        description="Print the completion script of tenbou for a shell: commands, options, their "
+        'choices and file names. bash: eval "$(tenbou completion bash)" (in ~/.bashrc); zsh: the same '
+        "with zsh, in ~/.zshrc; fish: tenbou completion fish > ~/.config/fish/completions/tenbou.fish.",
+    )
+    comp.add_argument("shell", choices=("bash", "zsh", "fish"), help="the shell")
+    comp.set_defaults(func=_cmd_completion)
     return parser
+
+
+def _cmd_completion(args: argparse.Namespace) -> int:
+    """Print the shell completion script of the ``tenbou`` command."""
+    from .completion import script
+
+    ids = tuple(presets())
+    sys.stdout.write(script(build_parser(), args.shell, {"rules": ids, "id": ids, "a": ids, "b": ids}))
+    return 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
