@@ -375,3 +375,12 @@ def test_every_transformation_is_exercised() -> None:
     for name in TRANSFORMS:
         changed = any(rewrite(d, [name], facts_of(d)) != rewrite(d, [], {}) for _, d in _strict_games())
         assert changed, name
+
+
+def test_every_reason_alias_is_a_reason_the_engine_plays() -> None:
+    from tenbou.events import _REASONS
+    from tenbou.round import ABORT_REASONS
+
+    assert set(_REASONS.values()) == {"fanpai", "nagashimangan", *ABORT_REASONS.values()}
+    for alias, reason in _REASONS.items():
+        assert event_from_json({"type": "ryukyoku", "reason": alias}) == Ryukyoku(reason=reason)

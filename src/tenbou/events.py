@@ -258,18 +258,26 @@ _TYPE_ALIASES = {"kita": "nukidora"}
 #: the draw reasons each producer writes, as the reasons of mjai (and Mortal): the original mjai
 #: server's own spellings (``suchareach``, ``sufonrenta``, ``sukaikan``), jansou's kinds
 #: (``exhaustive``, ``nm``, ``yao9``, ``reach4``, ``ron3``, ``kaze4``, ``kan4``) and the spellings
-#: jansou documents in other logs, and tenbou's own names of the abortive draws
+#: its reader takes from other logs (``docs/paifu/MJAI_JSOL.md``), and tenbou's own names
 _REASONS: dict[str, str] = {
-    "fanpai": "fanpai", "exhaustive": "fanpai", "exhaustive_draw": "fanpai",
-    "nagashimangan": "nagashimangan", "nagashi_mangan": "nagashimangan", "nm": "nagashimangan",
-    "kyushukyuhai": "kyushukyuhai", "kyuushuukyuuhai": "kyushukyuhai", "kyushu_kyuhai": "kyushukyuhai",
-    "kyuushu_kyuuhai": "kyushukyuhai", "yao9": "kyushukyuhai",
-    "suufonrenda": "suufonrenda", "sufonrenta": "suufonrenda", "suufon_renda": "suufonrenda",
-    "kaze4": "suufonrenda",
-    "suuchariichi": "suuchariichi", "suchareach": "suuchariichi", "suucha_riichi": "suuchariichi",
-    "reach4": "suuchariichi",
-    "suukaikan": "suukaikan", "sukaikan": "suukaikan", "suukan_sanra": "suukaikan", "kan4": "suukaikan",
-    "sanchaho": "sanchaho", "sanchahou": "sanchaho", "ron3": "sanchaho",
+    **dict.fromkeys(("fanpai", "exhaustive", "exhaustive_draw", "流局", "全員聴牌", "全員不聴"), "fanpai"),
+    **dict.fromkeys(("nagashimangan", "nagashi_mangan", "nagashi", "nm", "流し満貫"), "nagashimangan"),
+    **dict.fromkeys(
+        ("kyushukyuhai", "kyuushuukyuuhai", "kyushu_kyuhai", "kyuushu_kyuuhai", "nine_terminals", "yao9",
+         "九種九牌"),
+        "kyushukyuhai",
+    ),
+    **dict.fromkeys(
+        ("suufonrenda", "sufonrenta", "suufon_renda", "sufuurenta", "four_winds", "kaze4", "四風連打"),
+        "suufonrenda",
+    ),
+    **dict.fromkeys(
+        ("suuchariichi", "suchareach", "suucha_riichi", "four_riichi", "reach4", "四家立直"), "suuchariichi"
+    ),
+    **dict.fromkeys(
+        ("suukaikan", "sukaikan", "suukan_sanra", "suukansansen", "four_kans", "kan4", "四開槓"), "suukaikan"
+    ),
+    **dict.fromkeys(("sanchaho", "sanchahou", "triple_ron", "ron3", "三家和", "三家和了"), "sanchaho"),
 }  # fmt: skip
 _WINDS: dict[object, Wind] = {w.value: w for w in Wind}
 
