@@ -353,13 +353,12 @@ _DECODERS: dict[str, Callable[[object, str, str], Any]] = {
 }  # fmt: skip
 _MISSING = object()
 #: each event type's fields: (name, the keys it may come under, decoder, default or _MISSING)
-_SPECS: dict[str, tuple[type[Any], tuple[tuple[str, tuple[str, ...], Any, object], ...]]] = {
+_SPECS: dict[str, tuple[type[Any], tuple[tuple[str, Any, object], ...]]] = {
     name: (
         cls,
         tuple(
             (
                 f.name,
-                _ALIASES.get(f.name, (f.name,)),
                 _DECODERS.get(f.name, _int),
                 _MISSING if f.default is dataclasses.MISSING else f.default,
             )
@@ -368,7 +367,14 @@ _SPECS: dict[str, tuple[type[Any], tuple[tuple[str, tuple[str, ...], Any, object
     )
     for name, cls in _TYPES.items()
 }
+#: the fields of each event type that producers write under other names too (hora's ura_markers)
+_ALIASED: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
+    name: tuple((f.name, _ALIASES[f.name]) for f in fields(cls) if f.name in _ALIASES)
+    for name, cls in _TYPES.items()
+    if any(f.name in _ALIASES for f in fields(cls))
+}
 _SPECS.update({alias: _SPECS[name] for alias, name in _TYPE_ALIASES.items()})
+_ALIASED.update({alias: _ALIASED[name] for alias, name in _TYPE_ALIASES.items() if name in _ALIASED})
 
 
 def event_name(event: Event) -> str:
@@ -384,21 +390,24 @@ def event_from_json(obj: object) -> Event:
         raise LogFormatError(f"an mjai event is a JSON object, not {obj!r}")
     kind = obj.get("type")
     spec = _SPECS.get(kind) if isinstance(kind, str) else None
-    if spec is None:
+    if spec is None or not isinstance(kind, str):
         raise LogFormatError(f"unknown mjai event type {kind!r}")
     cls, specs = spec
+    aliased = _ALIASED.get(kind)
+    used: dict[str, str] = {}
+    if aliased is not None:  # the fields other names may give, under their own name (hora only)
+        obj = dict(obj)
+        for name, keys in aliased:
+            obj[name], used[name] = _aliased(obj, keys, kind)
     args: list[Any] = []
-    for name, keys, decode, default in specs:
-        key = keys[0]
-        value = obj.get(key)
-        if len(keys) > 1:
-            value, key = _aliased(obj, keys, str(kind))
+    for name, decode, default in specs:
+        value = obj.get(name)
         if value is None:
             if default is _MISSING:
                 raise LogFormatError(f"{kind}: missing {name!r}")
             args.append(default)
         else:
-            args.append(decode(value, key, kind))
+            args.append(decode(value, used.get(name, name) if used else name, kind))
     return cls(*args)  # type: ignore[no-any-return]
 
 

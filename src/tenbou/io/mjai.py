@@ -150,6 +150,14 @@ class _HoraFacts:
     hand: tuple[Tile, ...] | None = None
 
 
+#: the lines the reader looks at before or after their event: those whose fields a dialect may
+#: leave out or add (start_kyoku's scores and kyotaku, ryukyoku's tenpai flags, hora's facts
+#: beyond its event) and those that open and close a game
+_START_GAME, _START_KYOKU, _RYUKYOKU, _HORA, _END_GAME = 1, 2, 3, 4, 5
+_LINE_KINDS = {
+    "start_game": _START_GAME, "start_kyoku": _START_KYOKU, "ryukyoku": _RYUKYOKU, "hora": _HORA,
+    "end_game": _END_GAME,
+}  # fmt: skip
 #: the han the original mjai server writes for a yakuman (``Hora::YAKUMAN_FAN``)
 _YAKUMAN_FAN = 100
 
@@ -209,6 +217,8 @@ class _Game:
         self.in_hand = False
         #: what each hora line states beyond its event, by the event's index
         self.facts: dict[int, _HoraFacts] = {}
+        #: the game's end_game has been read (a line after it starts another game)
+        self.over = False
 
     def rules(self) -> JSON:
         return _rules(self.start, self.default)
@@ -250,7 +260,7 @@ class _Game:
             filled["scores"] = scores
         return filled
 
-    def add(self, ev: Event, where: str, obj: Mapping[str, Any]) -> None:
+    def add(self, ev: Event, where: str) -> None:
         if isinstance(ev, StartKyoku):
             dealt = len(ev.tehais)
             if dealt not in (3, 4) or (self.players is not None and dealt != self.players):
@@ -263,13 +273,17 @@ class _Game:
             raise LogFormatError(f"{where}: {name} comes before the game's first start_kyoku")
         if self.players is not None:
             _check(ev, self.players, where)
-            if isinstance(ev, Hora):
-                facts = _hora_facts(obj, ev, self.players, where)
-                if facts is not None:
-                    self.facts[len(self.events)] = facts
         elif isinstance(ev, EndGame) and ev.scores is not None and len(ev.scores) not in (3, 4):
             raise LogFormatError(f"{where}: end_game scores hold {len(ev.scores)} values, not 3 or 4")
         self.events.append(ev)
+
+    def add_facts(self, obj: Mapping[str, Any], where: str) -> None:
+        """What the ``hora`` line just added states beyond its event."""
+        ev = self.events[-1]
+        assert isinstance(ev, Hora) and self.players is not None
+        facts = _hora_facts(obj, ev, self.players, where)
+        if facts is not None:
+            self.facts[len(self.events) - 1] = facts
 
 
 def _scores_after(start: StartKyoku, hand: Sequence[Event], stick: Callable[[], int]) -> list[int] | None:
@@ -305,14 +319,16 @@ def _hands(events: Sequence[Event], players: int, facts: Mapping[int, _HoraFacts
     """One hand end per ``start_kyoku``: its wins (``hora``), its draw (``ryukyoku``),
     or ``unfinished`` where the record gives it neither."""
     out: list[HandEnd] = []
-    current: list[tuple[int, Event]] | None = None
+    current: list[Event] | None = None
+    first = 0  # the index of the hand's first event after its start_kyoku
     for i, ev in enumerate((*events, None)):
         if ev is None or isinstance(ev, StartKyoku):
             if current is not None:
-                out.append(_hand_end(current, players, facts))
+                out.append(_hand_end(current, first, players, facts))
             current = []
+            first = i + 1
         elif current is not None:
-            current.append((i, ev))
+            current.append(ev)
     return out
 
 
@@ -332,12 +348,13 @@ def _win(ev: Hora, facts: _HoraFacts | None) -> WinRecord:
     )
 
 
-def _hand_end(events: Sequence[tuple[int, Event]], players: int, facts: Mapping[int, _HoraFacts]) -> HandEnd:
+def _hand_end(events: Sequence[Event], first: int, players: int, facts: Mapping[int, _HoraFacts]) -> HandEnd:
+    """The hand end of a hand's events (``first``: the index of the first in the game's events)."""
     wins: list[WinRecord] = []
     scores: tuple[int, ...] | None = None
-    for i, ev in events:
+    for j, ev in enumerate(events):
         if isinstance(ev, Hora):
-            wins.append(_win(ev, facts.get(i)))
+            wins.append(_win(ev, facts.get(first + j)))
             scores = ev.scores
         elif isinstance(ev, Ryukyoku) and not wins:
             abortive = _ABORTIVE.get(ev.reason or "")
@@ -369,24 +386,33 @@ def mjai_records(text: str, source: str = "<mjai>", rules: JSON = "tenhou") -> l
     out of range for the game's players, an event of a hand before the first
     ``start_kyoku``. Whether the events can happen is the engine's to judge."""
     games: list[_Game] = []
+    game: _Game | None = None
     for n, line in enumerate(text.splitlines(), 1):
         if not line.strip():
             continue
         where = f"{source}:{n}"
         obj = read_json(line, where)
-        kind = obj.get("type") if isinstance(obj, dict) else None
-        if kind == "start_game" or not games or isinstance(games[-1].events[-1], EndGame):
-            games.append(_Game(obj if kind == "start_game" else {}, rules))
-        game = games[-1]
-        if kind == "start_kyoku" and ("scores" not in obj or "kyotaku" not in obj):
+        kind = obj.get("type") if type(obj) is dict else None
+        # the lines a dialect may write otherwise, and those that open or close a game; most lines
+        # (draws, discards, calls) are neither (not a string: not an event, event_from_json says why)
+        line_kind = _LINE_KINDS.get(kind, 0) if type(kind) is str else 0
+        if game is None or game.over or line_kind == _START_GAME:
+            game = _Game(obj if line_kind == _START_GAME else {}, rules)
+            games.append(game)
+        if line_kind == _START_KYOKU and ("scores" not in obj or "kyotaku" not in obj):
             obj = game.fill_start(obj, where)
-        elif kind == "ryukyoku" and "tenpais" not in obj and "tehais" in obj:
+        elif line_kind == _RYUKYOKU and "tenpais" not in obj and "tehais" in obj:
             obj = _tenpai_flags(obj)
         try:
             ev = event_from_json(obj)
         except LogFormatError as e:
             raise LogFormatError(f"{where}: {e}") from None
-        game.add(ev, where, obj)
+        game.add(ev, where)
+        if line_kind:
+            if line_kind == _HORA:
+                game.add_facts(obj, where)
+            elif line_kind == _END_GAME:
+                game.over = True
     if not games:
         raise LogFormatError(f"{source}: no mjai event")
     out = []
