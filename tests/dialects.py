@@ -248,3 +248,88 @@ def suufon_renda_record() -> bytes:
     """The four seats discard East in the first go-around: an abortive draw."""
     hands = ["123456789m1234z", "123456789p1567z", "123456789s1567z", "1199m1199p1199s1z"]
     return one_hand(hands, "0t5z 0d1z 1t6z 1d1z 2t7z 2d1z 3t2z 3d1z x:suufonrenda")
+
+
+#: the hand of both small logs: seat 1 in riichi wins by tsumo on 8s (riichi, tsumo, pinfu, tanyao,
+#: one dora: 5 han, a mangan), and the ura indicator 4p makes it 6 han: a haneman
+_TEHAIS = [
+    ["1p", "1p", "9p", "9p", "1s", "1s", "9s", "9s", "E", "S", "W", "N", "P"],
+    ["2m", "3m", "4m", "5m", "6m", "7m", "3p", "4p", "5p", "2s", "2s", "6s", "7s"],
+    ["1m", "5m", "9m", "9m", "2p", "6p", "3s", "4s", "5s", "7s", "F", "F", "F"],
+    ["1m", "5m", "9m", "9m", "2p", "6p", "3s", "4s", "5s", "7s", "F", "C", "C"],
+]
+_DRAWS = [
+    (0, "P"), (1, "C"), (2, "N"), (3, "W"), (0, "8m"), (1, "E", "reach"), (2, "S"), (3, "9p"),
+    (0, "1p"), (1, "9s"), (2, "1s"), (3, "7p"), (0, "8p"),
+]  # fmt: skip
+_WINNER_TILES = ["2m", "3m", "4m", "5m", "6m", "7m", "3p", "4p", "5p", "2s", "2s", "6s", "7s"]
+
+
+def _play(reach: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The draws and tsumogiri discards of the hand, the riichi with ``reach`` as its acceptance."""
+    out: list[dict[str, Any]] = []
+    for seat, tile, *what in _DRAWS:
+        out.append({"actor": seat, "pai": tile, "type": "tsumo"})
+        if what:
+            out.append({"actor": seat, "type": "reach"})
+        out.append({"actor": seat, "pai": tile, "tsumogiri": True, "type": "dahai"})
+        if what:
+            out.extend(reach)
+    out.append({"actor": 1, "pai": "8s", "type": "tsumo"})
+    return out
+
+
+def akochan_log(ura: str = "uradora_marker") -> bytes:
+    """The hand as akochan writes a game (``match_result/haifu_log_*.json``): keys sorted, rules on
+    ``start_game``, ``scores`` on ``start_kyoku`` and ``hora`` and no ``deltas``, a bare
+    ``reach_accepted``, the ura indicators in ``uradora_marker``, ``fan`` and ``fu``."""
+    lines: list[dict[str, Any]] = [
+        {"aka_flag": True, "kyoku_first": 0, "type": "start_game"},
+        {"bakaze": "E", "dora_marker": "1m", "honba": 0, "kyoku": 1, "kyotaku": 0, "oya": 0,
+         "scores": [25000] * 4, "tehais": _TEHAIS, "type": "start_kyoku"},
+        *_play([{"actor": 1, "type": "reach_accepted"}]),
+        {"actor": 1, "fan": 6, "fu": 20, "hora_tehais": _WINNER_TILES, "pai": "8s",
+         "scores": [19000, 37000, 22000, 22000], "target": 1, "type": "hora", ura: ["4p"]},
+        {"type": "end_kyoku"},
+    ]  # fmt: skip
+    return ("\n".join(json.dumps(x) for x in lines) + "\n").encode()
+
+
+def manue_log(first_scores: bool = True) -> bytes:
+    """Two hands as the original mjai server writes a game (gimite/mjai ``ActiveGame``, the server
+    mjai-manue and the first mjai bots played on): ``start_kyoku`` without ``scores``, the riichi
+    stick's ``deltas`` and ``scores`` on ``reach_accepted``, the win's ``hora_tehais`` (a tsumo's with
+    the tile drawn), ``uradora_markers``, ``yakus``, ``fu``, ``fan``, ``hora_points``, ``deltas`` and
+    ``scores``; the second hand ends by kyushukyuhai (``ryukyoku`` with its ``actor``, the hands it
+    shows and ``?`` for the others)."""
+    hidden = ["?"] * 13
+    win: dict[str, Any] = {
+        "type": "hora", "actor": 1, "target": 1, "pai": "8s", "hora_tehais": [*_WINNER_TILES, "8s"],
+        "uradora_markers": ["4p"], "yakus": [["reach", 1], ["menzenchin_tsumoho", 1], ["pinfu", 1],
+        ["tanyaochu", 1], ["dora", 1], ["uradora", 1]], "fu": 20, "fan": 6, "hora_points": 12000,
+        "deltas": [-6000, 13000, -3000, -3000], "scores": [19000, 37000, 22000, 22000],
+    }  # fmt: skip
+    if not first_scores:
+        del win["scores"], win["deltas"]
+    lines: list[dict[str, Any]] = [
+        {"type": "start_game", "names": ["manue", "shanten", "tsumogiri", "tsumogiri2"]},
+        {"type": "start_kyoku", "bakaze": "E", "kyoku": 1, "honba": 0, "kyotaku": 0, "oya": 0,
+         "dora_marker": "1m", "tehais": _TEHAIS},
+        *_play([{"type": "reach_accepted", "actor": 1, "deltas": [0, -1000, 0, 0],
+                 "scores": [25000, 24000, 25000, 25000]}]),
+        win,
+        {"type": "end_kyoku"},
+        {"type": "start_kyoku", "bakaze": "E", "kyoku": 2, "honba": 0, "kyotaku": 0, "oya": 1,
+         "dora_marker": "3m", "tehais": [
+             ["2m", "3m", "4m", "5m", "6m", "7m", "8m", "2p", "3p", "4p", "5p", "6s", "7s"],
+             ["1m", "9m", "1p", "9p", "1s", "9s", "E", "S", "W", "N", "5m", "6m", "7m"],
+             ["2p", "3p", "4p", "5p", "6p", "7p", "8p", "2s", "3s", "4s", "5s", "6m", "7m"],
+             ["3s", "4s", "5s", "6s", "7s", "8s", "9s", "3m", "4m", "5m", "6m", "7p", "8p"]]},
+        {"type": "tsumo", "actor": 1, "pai": "C"},
+        {"type": "ryukyoku", "actor": 1, "reason": "kyushukyuhai", "tenpais": [False] * 4,
+         "tehais": [hidden, ["1m", "9m", "1p", "9p", "1s", "9s", "E", "S", "W", "N", "5m", "6m", "7m", "C"],
+                    hidden, hidden],
+         "deltas": [0, 0, 0, 0], "scores": [19000, 37000, 22000, 22000]},
+        {"type": "end_kyoku"},
+    ]  # fmt: skip
+    return ("\n".join(json.dumps(x, ensure_ascii=False) for x in lines) + "\n").encode()

@@ -29,94 +29,20 @@ from tenbou.rules import get_rules
 from tenbou.selfplay import GreedyAgent, play_game
 
 from .alterations import enrich_mjai
-from .dialects import DIALECTS, TRANSFORMS, facts_of, pao_record, random_dialect, rewrite, suufon_renda_record
+from .dialects import (
+    DIALECTS,
+    TRANSFORMS,
+    akochan_log,
+    facts_of,
+    manue_log,
+    pao_record,
+    random_dialect,
+    rewrite,
+    suufon_renda_record,
+)
 from .test_convert import selfplay
 
 TONPUU = {"preset": "tenhou", "overrides": {"length": "tonpuu"}}
-
-#: the hand of both small logs: seat 1 in riichi wins by tsumo on 8s (riichi, tsumo, pinfu, tanyao,
-#: one dora: 5 han, a mangan), and the ura indicator 4p makes it 6 han: a haneman
-_TEHAIS = [
-    ["1p", "1p", "9p", "9p", "1s", "1s", "9s", "9s", "E", "S", "W", "N", "P"],
-    ["2m", "3m", "4m", "5m", "6m", "7m", "3p", "4p", "5p", "2s", "2s", "6s", "7s"],
-    ["1m", "5m", "9m", "9m", "2p", "6p", "3s", "4s", "5s", "7s", "F", "F", "F"],
-    ["1m", "5m", "9m", "9m", "2p", "6p", "3s", "4s", "5s", "7s", "F", "C", "C"],
-]
-_DRAWS = [
-    (0, "P"), (1, "C"), (2, "N"), (3, "W"), (0, "8m"), (1, "E", "reach"), (2, "S"), (3, "9p"),
-    (0, "1p"), (1, "9s"), (2, "1s"), (3, "7p"), (0, "8p"),
-]  # fmt: skip
-_WINNER_TILES = ["2m", "3m", "4m", "5m", "6m", "7m", "3p", "4p", "5p", "2s", "2s", "6s", "7s"]
-
-
-def _play(reach: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The draws and tsumogiri discards of the hand, the riichi with ``reach`` as its acceptance."""
-    out: list[dict[str, Any]] = []
-    for seat, tile, *what in _DRAWS:
-        out.append({"actor": seat, "pai": tile, "type": "tsumo"})
-        if what:
-            out.append({"actor": seat, "type": "reach"})
-        out.append({"actor": seat, "pai": tile, "tsumogiri": True, "type": "dahai"})
-        if what:
-            out.extend(reach)
-    out.append({"actor": 1, "pai": "8s", "type": "tsumo"})
-    return out
-
-
-def _akochan_log(ura: str = "uradora_marker") -> bytes:
-    """The hand as akochan writes a game (``match_result/haifu_log_*.json``): keys sorted, rules on
-    ``start_game``, ``scores`` on ``start_kyoku`` and ``hora`` and no ``deltas``, a bare
-    ``reach_accepted``, the ura indicators in ``uradora_marker``, ``fan`` and ``fu``."""
-    lines: list[dict[str, Any]] = [
-        {"aka_flag": True, "kyoku_first": 0, "type": "start_game"},
-        {"bakaze": "E", "dora_marker": "1m", "honba": 0, "kyoku": 1, "kyotaku": 0, "oya": 0,
-         "scores": [25000] * 4, "tehais": _TEHAIS, "type": "start_kyoku"},
-        *_play([{"actor": 1, "type": "reach_accepted"}]),
-        {"actor": 1, "fan": 6, "fu": 20, "hora_tehais": _WINNER_TILES, "pai": "8s",
-         "scores": [19000, 37000, 22000, 22000], "target": 1, "type": "hora", ura: ["4p"]},
-        {"type": "end_kyoku"},
-    ]  # fmt: skip
-    return ("\n".join(json.dumps(x) for x in lines) + "\n").encode()
-
-
-def _manue_log(first_scores: bool = True) -> bytes:
-    """Two hands as the original mjai server writes a game (gimite/mjai ``ActiveGame``, the server
-    mjai-manue and the first mjai bots played on): ``start_kyoku`` without ``scores``, the riichi
-    stick's ``deltas`` and ``scores`` on ``reach_accepted``, the win's ``hora_tehais`` (a tsumo's with
-    the tile drawn), ``uradora_markers``, ``yakus``, ``fu``, ``fan``, ``hora_points``, ``deltas`` and
-    ``scores``; the second hand ends by kyushukyuhai (``ryukyoku`` with its ``actor``, the hands it
-    shows and ``?`` for the others)."""
-    hidden = ["?"] * 13
-    win: dict[str, Any] = {
-        "type": "hora", "actor": 1, "target": 1, "pai": "8s", "hora_tehais": [*_WINNER_TILES, "8s"],
-        "uradora_markers": ["4p"], "yakus": [["reach", 1], ["menzenchin_tsumoho", 1], ["pinfu", 1],
-        ["tanyaochu", 1], ["dora", 1], ["uradora", 1]], "fu": 20, "fan": 6, "hora_points": 12000,
-        "deltas": [-6000, 13000, -3000, -3000], "scores": [19000, 37000, 22000, 22000],
-    }  # fmt: skip
-    if not first_scores:
-        del win["scores"], win["deltas"]
-    lines: list[dict[str, Any]] = [
-        {"type": "start_game", "names": ["manue", "shanten", "tsumogiri", "tsumogiri2"]},
-        {"type": "start_kyoku", "bakaze": "E", "kyoku": 1, "honba": 0, "kyotaku": 0, "oya": 0,
-         "dora_marker": "1m", "tehais": _TEHAIS},
-        *_play([{"type": "reach_accepted", "actor": 1, "deltas": [0, -1000, 0, 0],
-                 "scores": [25000, 24000, 25000, 25000]}]),
-        win,
-        {"type": "end_kyoku"},
-        {"type": "start_kyoku", "bakaze": "E", "kyoku": 2, "honba": 0, "kyotaku": 0, "oya": 1,
-         "dora_marker": "3m", "tehais": [
-             ["2m", "3m", "4m", "5m", "6m", "7m", "8m", "2p", "3p", "4p", "5p", "6s", "7s"],
-             ["1m", "9m", "1p", "9p", "1s", "9s", "E", "S", "W", "N", "5m", "6m", "7m"],
-             ["2p", "3p", "4p", "5p", "6p", "7p", "8p", "2s", "3s", "4s", "5s", "6m", "7m"],
-             ["3s", "4s", "5s", "6s", "7s", "8s", "9s", "3m", "4m", "5m", "6m", "7p", "8p"]]},
-        {"type": "tsumo", "actor": 1, "pai": "C"},
-        {"type": "ryukyoku", "actor": 1, "reason": "kyushukyuhai", "tenpais": [False] * 4,
-         "tehais": [hidden, ["1m", "9m", "1p", "9p", "1s", "9s", "E", "S", "W", "N", "5m", "6m", "7m", "C"],
-                    hidden, hidden],
-         "deltas": [0, 0, 0, 0], "scores": [19000, 37000, 22000, 22000]},
-        {"type": "end_kyoku"},
-    ]  # fmt: skip
-    return ("\n".join(json.dumps(x, ensure_ascii=False) for x in lines) + "\n").encode()
 
 
 def _lines(data: bytes) -> list[dict[str, Any]]:
@@ -130,29 +56,29 @@ def _kinds(lines: list[dict[str, Any]]) -> set[str]:
 # -- the producers' own logs ------------------------------------------------------------------------
 
 
-def test_akochan_log() -> None:
+def testakochan_log() -> None:
     """akochan's ura indicator (``uradora_marker``) counts: the 6-han haneman its scores say; the
     hand is checked by its scores and its ``fan``; ``fu`` before rounding is read rounded."""
-    rec = mjai_records(_akochan_log().decode(), "ako.json")[0]
+    rec = mjai_records(akochan_log().decode(), "ako.json")[0]
     win = rec.hands[0].wins[0]
     assert rec.hands[0].deltas is None and rec.hands[0].scores_after == (19000, 37000, 22000, 22000)
     assert (win.stated_han, win.fu, win.deltas) == (6, 20, None)
     assert win.hand is not None and len(win.hand) == 13
-    (line,) = _lines(_akochan_log())
+    (line,) = _lines(akochan_log())
     assert (
         line["match"] is True and line["results"][0]["han"] == 6 and line["results"][0]["limit"] == "haneman"
     )
     assert line["recorded_scores"] == [19000, 37000, 22000, 22000] and "unchecked" not in line
     # read as akochan means it, never as a win without ura dora; without the indicator it differs
-    unknown = _lines(_akochan_log(ura="ura_dora_marker"))
+    unknown = _lines(akochan_log(ura="ura_dora_marker"))
     assert unknown[0]["match"] is False and _kinds(unknown) == {"han", "scores"}
     for fan, kinds in ((5, {"han"}), (6, set())):
-        text = _akochan_log().replace(b'"fan": 6', f'"fan": {fan}'.encode())
+        text = akochan_log().replace(b'"fan": 6', f'"fan": {fan}'.encode())
         assert _kinds(_lines(text)) == kinds
 
 
 def test_akochan_fu_is_rounded() -> None:
-    text = _akochan_log().decode().replace('"fu": 20', '"fu": 22')
+    text = akochan_log().decode().replace('"fu": 20', '"fu": 22')
     assert mjai_records(text, "a")[0].hands[0].wins[0].fu == 30  # 22 rounds up to 30: not the 20 of pinfu
     assert _kinds(_lines(text.encode())) == {"fu"}
 
@@ -160,12 +86,12 @@ def test_akochan_fu_is_rounded() -> None:
 def test_original_mjai_server_log() -> None:
     """mjai-manue's games: no scores on ``start_kyoku`` (25,000 each to start, then each hand end's
     scores), every fact of the win read and checked, the second hand's kyushukyuhai too."""
-    recs = mjai_records(_manue_log().decode(), "manue.mjson")
+    recs = mjai_records(manue_log().decode(), "manue.mjson")
     assert [s.scores for s in recs[0].starts] == [(25000,) * 4, (19000, 37000, 22000, 22000)]
     win = recs[0].hands[0].wins[0]
     assert (win.stated_han, win.fu, win.points) == (6, 20, 12000)
     assert win.hand is not None and len(win.hand) == 13  # the drawn 8s is the winning tile
-    lines = _lines(_manue_log())
+    lines = _lines(manue_log())
     assert [line["match"] for line in lines] == [True, True] and not _kinds(lines)
     assert lines[1]["kind"] == "abortive_draw" and lines[1]["draw_reason"] == "kyuushu_kyuuhai"
     for old, new, kinds in (
@@ -175,7 +101,7 @@ def test_original_mjai_server_log() -> None:
         (b'"uradora_markers": ["4p"]', b'"uradora_markers": ["4s"]', {"han", "points", "deltas", "scores"}),
         (b'"5m", "6m", "7m", "3p", "4p", "5p", "2s"', b'"5m", "6m", "7m", "3p", "4p", "5p", "3s"', {"hand"}),
     ):
-        log = _manue_log()
+        log = manue_log()
         at = log.rindex(old)  # the win's line: its last occurrence
         assert _kinds(_lines(log[:at] + new + log[at + len(old) :])) == kinds, new
 
@@ -184,7 +110,7 @@ def test_start_scores_need_the_hand_before_to_end_with_them() -> None:
     with pytest.raises(
         LogFormatError, match=r"manue\.mjson:\d+: start_kyoku: missing 'scores', and the hand"
     ):
-        mjai_records(_manue_log(first_scores=False).decode(), "manue.mjson")
+        mjai_records(manue_log(first_scores=False).decode(), "manue.mjson")
 
 
 def test_start_points_of_the_rules() -> None:
@@ -199,7 +125,7 @@ def test_start_points_of_the_rules() -> None:
 
 def test_no_outcome_to_compare() -> None:
     """A hand whose record gives neither deltas nor scores is said to be unchecked, line and summary."""
-    text = _akochan_log().replace(b'"scores": [19000, 37000, 22000, 22000], ', b"")
+    text = akochan_log().replace(b'"scores": [19000, 37000, 22000, 22000], ', b"")
     (line,) = _lines(text)
     assert "match" not in line and line["unchecked"] == NO_OUTCOME
     s = summarize([line])["summary"]
@@ -260,7 +186,7 @@ def test_unknown_reason_stays_refused() -> None:
     ],
 )
 def test_hora_facts_are_checked_where_read(obj: dict[str, Any], message: str) -> None:
-    text = _akochan_log().decode()
+    text = akochan_log().decode()
     hora = next(line for line in text.splitlines() if '"hora"' in line)
     bad = {**json.loads(hora), **obj}
     with pytest.raises(LogFormatError, match=message.replace("(", r"\(").replace("[", r"\[")):

@@ -146,13 +146,13 @@ def _mortal_problems(obj: dict[str, object]) -> list[str]:
 def test_written_mjai_is_mortal_strict() -> None:
     """What tenbou writes is what Mortal reads: every event of Mortal's ``Event``, each required
     field there and of its type, in Mortal's names, whatever dialect the record was read from."""
-    from .test_dialects import _akochan_log, _manue_log
+    from .dialects import akochan_log, manue_log
 
     records = {
         "self-play": selfplay(7),
         "mjlog": HAND,
-        "akochan": _akochan_log(),
-        "mjai server": _manue_log(),
+        "akochan": akochan_log(),
+        "mjai server": manue_log(),
     }
     for name, data in records.items():
         games = parse_records(data, f"{name}.log")
