@@ -163,6 +163,8 @@ def test_written_mjai_is_mortal_strict() -> None:
         text = written.decode()
         for dialect in ('"uradora_marker', '"kita"', '"fan"', '"hora_points"', "suchareach"):
             assert dialect not in text, (name, dialect)
+        ends = [x for x in lines if x["type"] in ("hora", "ryukyoku")]
+        assert ends and all("deltas" in x for x in ends), name  # akochan's scores alone: their changes
         back = summarize(verify_data(written, "back.jsonl")["lines"])["summary"]
         assert back["mismatched"] == 0 and back["matched"] == back["hands"], (name, back)
 

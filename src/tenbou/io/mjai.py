@@ -447,7 +447,8 @@ def write_mjai(games: Sequence[GameRecord]) -> bytes:
     ``Event`` requires, under its names: ``ura_markers``, mjai's draw reasons, ``scores`` and
     ``kyotaku`` on every ``start_kyoku``, ``tsumogiri`` on every ``dahai``, one name per seat):
     ``start_game`` carries the names, ``aka_flag``, ``kyoku_first`` and ``tenbou_rules``;
-    ``hora`` and ``ryukyoku`` their deltas, a ``hora`` with pao the liable seat (``pao``, as the
+    ``hora`` and ``ryukyoku`` their deltas (from tenbou's replay where the record gives only
+    scores, or nothing), a ``hora`` with pao the liable seat (``pao``, as the
     original mjai server and jansou write it; readers that do not know it read past it). A game
     gets its ``end_game`` unless it has one or the record ends inside a hand."""
     from ..rules import rules_from_request
@@ -457,6 +458,7 @@ def write_mjai(games: Sequence[GameRecord]) -> bytes:
         r = rules_from_request(rec.rules)
         hand = -1
         wins: dict[int, WinRecord] = {}
+        end: HandEnd | None = None
         for ev in rec.events:
             obj = event_to_json(ev)
             if isinstance(ev, StartGame):
@@ -473,6 +475,12 @@ def write_mjai(games: Sequence[GameRecord]) -> bytes:
                 win = wins.get(ev.actor)
                 if win is not None and win.pao is not None and win.pao_known:
                     obj["pao"] = win.pao
+                if ev.deltas is None and win is not None and win.deltas is not None:
+                    obj["deltas"] = list(win.deltas)  # a record of scores alone: the changes they make
+            elif (
+                isinstance(ev, Ryukyoku) and ev.deltas is None and end is not None and end.deltas is not None
+            ):
+                obj["deltas"] = list(end.deltas)
             lines.append(json.dumps(obj, ensure_ascii=False, separators=(",", ":")))
         # the game's end, unless the record already has it or ends inside a hand (cut short)
         if not rec.events or isinstance(rec.events[-1], (StartGame, EndKyoku)):
