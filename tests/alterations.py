@@ -468,7 +468,10 @@ def _double_start(lines: list[dict[str, Any]], rng: random.Random) -> bool:
 
 
 def _tenpais(lines: list[dict[str, Any]], rng: random.Random) -> bool:
-    ev = _of(lines, "ryukyoku", rng, lambda x: x.get("tenpais"))
+    """A tenpai seat of an exhaustive draw (an abortive draw's, as the original mjai server writes
+    them, are no fact: read past)."""
+    exhaustive = ("fanpai", "nagashimangan", None)
+    ev = _of(lines, "ryukyoku", rng, lambda x: x.get("tenpais") and x.get("reason") in exhaustive)
     if ev is None:
         return False
     j = rng.randrange(len(ev["tenpais"]))

@@ -284,6 +284,15 @@ def sources(corpus: Path | None = None, per_format: int = 3) -> dict[str, list[t
     game = enrich_mjai(selfplay(7), rules={"preset": "tenhou", "overrides": {"length": "tonpuu"}})
     games = parse_records(game, "self.jsonl")
     out["mjai"].append(("self.jsonl", write_records(games, "mjai")))
+    # the dialects real tools write: their own small logs, and the self-play game as each writes it
+    from .dialects import DIALECTS, akochan_log, facts_of, manue_log, rewrite
+
+    out["mjai"].extend([("akochan.json", akochan_log()), ("manue.mjson", manue_log())])
+    facts = facts_of(game)
+    for dialect in ("mjai server", "mjai tenhou converter", "akochan", "jansou"):
+        out["mjai"].append(
+            (f"self.{dialect.replace(' ', '_')}.jsonl", rewrite(game, DIALECTS[dialect], facts))
+        )
     out["mjlog"].append(("self.xml", write_records(games, "mjlog")))
     out["tenhou6"].append(("self.json", write_records(games, "tenhou6")))
     if corpus is not None:

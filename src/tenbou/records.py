@@ -34,7 +34,7 @@ import json
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -59,9 +59,14 @@ from .tiles import Tile, format_tiles, parse_tiles
 
 __all__ = [
     "MISMATCH_KINDS",
+    "NO_OUTCOME",
+    "Defect",
     "complete_record",
     "export_rows",
     "find_record_files",
+    "hand_key",
+    "load_defects",
+    "mark_defects",
     "summarize",
     "verify_data",
     "verify_file",
@@ -77,6 +82,10 @@ MISMATCH_KINDS = (
     "tenpai", "nagashi", "next", "game_end", "final_scores",
 )  # fmt: skip
 _TOP = ("players", "dealer", "round_wind", "honba", "riichi_sticks")
+#: how long ``--dask ADDRESS`` waits for the scheduler to answer
+DASK_CONNECT_SECONDS = 10
+#: why a hand line has no ``match``: the record gives its end neither deltas nor scores
+NO_OUTCOME = "no outcome to compare: the record gives the hand's end neither deltas nor scores"
 
 
 # -- one game ---------------------------------------------------------------------------------
@@ -250,10 +259,15 @@ class _Verifier:
         ``i``'s scores with its recorded changes, less the riichi sticks put down), where
         they are not what it starts with (``None``: they are, or the record gives no changes)."""
         end = self.rec.hands[i] if i < len(self.rec.hands) else None
-        if end is None or end.deltas is None:
+        if end is None:
             return None
-        expected = [s + d for s, d in zip(self.starts[i].scores, end.deltas, strict=True)]
-        after = _after_deposits(expected, self.hand_events[i], self.stick)
+        if end.deltas is not None:
+            expected = [s + d for s, d in zip(self.starts[i].scores, end.deltas, strict=True)]
+            after = _after_deposits(expected, self.hand_events[i], self.stick)
+        elif end.scores_after is not None:
+            after = tuple(end.scores_after)  # a record of scores alone: the hand ends with these
+        else:
+            return None
         return None if tuple(self.starts[i + 1].scores) == after else after
 
     def _check_next(self, game: Game, i: int, ev: StartKyoku) -> None:
@@ -391,12 +405,18 @@ class _Verifier:
         if end is not None and end.deltas is not None:
             line["recorded_deltas"] = list(end.deltas)
             line["match"] = True
+        elif end is not None and end.scores_after is not None:
+            # no deltas, but the scores after the hand: they are compared (a hand checked all the same)
+            line["recorded_scores"] = list(end.scores_after)
+            line["match"] = True
         for kind, detail in self.pending:
             self._add(line, kind, detail, request, "settle")
         if end is not None:
             for kind, detail in end.defects:
                 self._add(line, kind, f"the record contradicts itself: {detail}", request, "settle")
             self._compare(line, end, hr, rnd, request, seg)
+        if "match" not in line:
+            line["unchecked"] = NO_OUTCOME
         self.lines.append(line)
 
     def _draw_request(self, rnd: Round, hr: HandRecord) -> dict[str, Any]:
@@ -944,13 +964,18 @@ def _run_dask(
             f"--dask needs the optional extra 'dask': pip install 'tenbou[dask]' ({e})", "missing_extra"
         ) from None
     cluster = None
-    if address == "local":
-        cluster = distributed.LocalCluster(
-            n_workers=max(1, jobs), threads_per_worker=1, processes=True, dashboard_address=None
-        )
-        client = distributed.Client(cluster)
-    else:
-        client = distributed.Client(address)
+    try:
+        if address == "local":
+            cluster = distributed.LocalCluster(
+                n_workers=max(1, jobs), threads_per_worker=1, processes=True, dashboard_address=None
+            )
+            client = distributed.Client(cluster)
+        else:
+            client = distributed.Client(address, timeout=DASK_CONNECT_SECONDS)
+    except (OSError, ValueError) as e:  # no scheduler answers (a timeout is an OSError), a bad address
+        if cluster is not None:
+            cluster.close()
+        raise TenbouError(f"--dask {address}: no Dask scheduler to run on: {e}", "dask") from None
     try:
         futures = client.map(_verify_chunk, chunks, rules=rules, max_bytes=max_bytes, pure=False)
         index = {f.key: i for i, f in enumerate(futures)}
@@ -959,6 +984,76 @@ def _run_dask(
         client.close()
         if cluster is not None:
             cluster.close()
+
+
+# -- known defects -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Defect:
+    """A hand known to contradict itself (``--expect-defects``): the end of its record's path,
+    its index in the game, the mismatch kinds it shows, and why the record is defective."""
+
+    path: str
+    hand: int
+    kinds: frozenset[str]
+    reason: str
+
+    def names(self, source: str) -> bool:
+        """Whether ``source`` is this defect's record (its path ends with :attr:`path`)."""
+        text = Path(source).as_posix()
+        return text == self.path or text.endswith("/" + self.path)
+
+
+def load_defects(path: str) -> list[Defect]:
+    """The known defects of a file: one a line, ``PATH<TAB>HAND<TAB>KINDS<TAB>REASON`` (KINDS
+    comma-separated mismatch kinds, PATH the end of the record's path); ``#`` starts a comment.
+    A malformed line raises :class:`~tenbou.errors.TenbouError` naming it."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as e:
+        raise TenbouError(f"--expect-defects {path}: cannot be read ({e.strerror})", "request") from None
+    out: list[Defect] = []
+    for n, line in enumerate(text.splitlines(), 1):
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        parts = line.split("\t")
+        kinds = frozenset(k.strip() for k in parts[2].split(",")) if len(parts) == 4 else frozenset()
+        if len(parts) != 4 or not parts[1].strip().isdigit() or not kinds or not kinds <= set(MISMATCH_KINDS):
+            raise TenbouError(
+                f"{path}:{n}: a known defect is PATH<TAB>HAND<TAB>KINDS<TAB>REASON, with mismatch kinds of "
+                f"{', '.join(MISMATCH_KINDS)}; not {line[:80]!r}",
+                "request",
+            )
+        out.append(Defect(parts[0].strip(), int(parts[1]), kinds, parts[3].strip()))
+    return out
+
+
+def mark_defects(lines: Sequence[dict[str, Any]], defects: Sequence[Defect]) -> list[str]:
+    """Mark the hand lines that show exactly a known defect (``expected_defect``: its reason; they
+    stay ``match: false``, and :func:`summarize` counts them apart); returns what does not hold
+    of the list: a listed hand of a verified record that matches, or differs otherwise."""
+    seen: dict[Defect, bool] = {}
+    for line in lines:
+        if "kind" not in line:
+            continue
+        for d in defects:
+            if d.hand == line["hand"] and d.names(str(line["source"])):
+                kinds = frozenset(m["kind"] for m in line.get("mismatches", []))
+                seen[d] = kinds == d.kinds
+                if kinds == d.kinds:
+                    line["expected_defect"] = d.reason
+                break
+    return [
+        f"{d.path} hand {d.hand}: listed as a known defect ({', '.join(sorted(d.kinds))}) but "
+        + ("it shows other mismatches" if d in seen else "no such hand was verified")
+        for d in defects
+        if not seen.get(d, False) and (d in seen or _verified(d, lines))
+    ]
+
+
+def _verified(d: Defect, lines: Sequence[Mapping[str, Any]]) -> bool:
+    return any(d.names(str(line.get("source", ""))) for line in lines)
 
 
 # -- summaries -----------------------------------------------------------------------------------
@@ -970,14 +1065,19 @@ def _category(reason: str) -> str:
 
 def summarize(lines: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
     """The closing summary line of ``docs/json-api.md`` (games, hands, wins,
-    matched, mismatched, skipped), with the mismatches by kind, the skipped
+    matched, mismatched, skipped), with ``known_defects`` (the hands that show exactly
+    the defect a ``--expect-defects`` list gives them: not counted as mismatched),
+    ``unchecked`` (the hands whose record gives no outcome to compare: no deltas, no
+    scores), ``distinct`` (hands, pao hands and double rons counted once however many
+    copies of their game were verified: :func:`hand_key`), the mismatches by kind, the skipped
     records by reason, ``errors`` (the skipped records refused as bad input: exit
     status 2), and counts of double rons, pao wins, yakuman and draws."""
     games: set[tuple[Any, Any]] = set()
-    hands = wins = matched = mismatched = skipped = errors = 0
+    hands = wins = matched = mismatched = unchecked = defects = skipped = errors = 0
     double_ron = pao = yakuman = abortive = exhaustive = win_results = 0
     kinds: Counter[str] = Counter()
     reasons: Counter[str] = Counter()
+    distinct: dict[str, set[tuple[Any, ...]]] = {"hands": set(), "pao": set(), "double_ron": set()}
     for line in lines:
         if "skipped" in line:
             skipped += 1
@@ -988,11 +1088,17 @@ def summarize(lines: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
         hands += 1
         kind = line.get("kind")
         results = line.get("results") or []
+        key = hand_key(line)
+        distinct["hands"].add(key)
         if kind == "win":
             wins += 1
             win_results += len(results)
             double_ron += len(results) > 1
             pao += sum(1 for r in results if r.get("pao"))
+            if len(results) > 1:
+                distinct["double_ron"].add(key)
+            if any(r.get("pao") for r in results):
+                distinct["pao"].add(key)
             yakuman += sum(1 for r in results if any(y.get("yakuman") for y in r["yaku"]))
         elif kind == "abortive_draw":
             abortive += 1
@@ -1000,9 +1106,13 @@ def summarize(lines: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
             exhaustive += 1
         if line.get("match") is True:
             matched += 1
+        elif "expected_defect" in line:
+            defects += 1
         elif line.get("match") is False:
             mismatched += 1
             kinds.update(dict.fromkeys(m["kind"] for m in line.get("mismatches", [])).keys())
+        else:
+            unchecked += 1
     return {
         "summary": {
             "games": len(games),
@@ -1010,6 +1120,8 @@ def summarize(lines: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
             "wins": wins,
             "matched": matched,
             "mismatched": mismatched,
+            "unchecked": unchecked,
+            "known_defects": defects,
             "skipped": skipped,
             "errors": errors,
             "win_results": win_results,
@@ -1020,8 +1132,21 @@ def summarize(lines: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
             "abortive_draws": abortive,
             "mismatches": {k: kinds[k] for k in MISMATCH_KINDS if kinds[k]},
             "skipped_reasons": dict(sorted(reasons.items())),
+            "distinct": {k: len(v) for k, v in distinct.items()},
         }
     }
+
+
+def hand_key(line: Mapping[str, Any]) -> tuple[Any, ...]:
+    """A hand's identity across copies of its game (the same game in several files or formats):
+    its scores at the start, round, number, honba and score changes."""
+    return (
+        tuple(line.get("scores") or ()),
+        line.get("round"),
+        line.get("number"),
+        line.get("honba"),
+        tuple(line.get("deltas") or ()),
+    )
 
 
 # -- export ---------------------------------------------------------------------------------------
@@ -1032,6 +1157,20 @@ COLUMNS = (
     "draw_reason", "winners", "loser", "tsumo", "yaku", "han", "fu", "points", "limit", "pao",
     "delta_0", "delta_1", "delta_2", "delta_3", "score_0", "score_1", "score_2", "score_3", "match",
 )  # fmt: skip
+
+
+#: each column's type in parquet: ``int`` (nullable), ``str``, ``bool``, or a list per win
+COLUMN_TYPES: dict[str, str] = {
+    **dict.fromkeys(("source", "round", "kind", "draw_reason"), "str"),
+    **dict.fromkeys(("game", "hand", "number", "honba", "riichi_sticks", "dealer", "players"), "int"),
+    "loser": "int",
+    **{f"{c}_{i}": "int" for c in ("delta", "score") for i in range(4)},
+    **dict.fromkeys(("winners", "han", "fu", "points", "pao"), "ints"),
+    "limit": "strs",
+    "yaku": "yaku",
+    "tsumo": "bool",
+    "match": "bool",
+}
 
 
 def export_rows(lines: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
@@ -1114,13 +1253,26 @@ def write_rows(rows: Sequence[Mapping[str, Any]], out: str) -> None:
                 f"(pandas and pyarrow; {e})",
                 "missing_extra",
             ) from None
-        frame = pd.DataFrame(list(rows), columns=list(COLUMNS))
         try:
-            frame.to_parquet(out, index=False)
+            pa: Any = importlib.import_module("pyarrow")
+            pq: Any = importlib.import_module("pyarrow.parquet")
         except ImportError as e:
             raise TenbouError(
                 f"{out}: writing parquet needs pyarrow (the optional extra 'analysis'): {e}", "missing_extra"
             ) from None
+        frame = pd.DataFrame(list(rows), columns=list(COLUMNS))
+        # nullable scalars (a tsumo's loser, a seat that does not play: <NA>, never a float NaN),
+        # and the per-win columns as typed lists in the file
+        types = {"int": "Int64", "str": "string", "bool": "boolean"}
+        arrow = {
+            "int": pa.int64(), "str": pa.string(), "bool": pa.bool_(), "ints": pa.list_(pa.int64()),
+            "strs": pa.list_(pa.string()), "yaku": pa.list_(pa.list_(pa.string())),
+        }  # fmt: skip
+        for name, kind in COLUMN_TYPES.items():
+            if kind in types:
+                frame[name] = frame[name].astype(types[kind])
+        schema = pa.schema([(name, arrow[COLUMN_TYPES[name]]) for name in COLUMNS])
+        pq.write_table(pa.Table.from_pandas(frame, schema=schema, preserve_index=False), out)
     else:
         raise TenbouError(f"{out}: the output must end in .parquet, .csv or .jsonl", "request")
 
@@ -1182,12 +1334,29 @@ def format_mismatch(line: Mapping[str, Any]) -> str:
 def format_summary(summary: Mapping[str, Any], seconds: float | None = None) -> str:
     """The end summary for people."""
     s = summary["summary"]
+    d = s.get("distinct", {})
+
+    def apart(key: str) -> str:
+        return f" ({d[key]:,} distinct)" if key in d and d[key] != s[key] else ""
+
     lines = [
-        f"games {s['games']:,}, hands {s['hands']:,}, wins {s['wins']:,} ({s['win_results']:,} winners: "
-        f"{s['double_ron']} double ron, {s['pao']} pao, {s['yakuman']} yakuman), "
+        f"games {s['games']:,}, hands {s['hands']:,}{apart('hands')}, wins {s['wins']:,} "
+        f"({s['win_results']:,} winners: {s['double_ron']} double ron{apart('double_ron')}, {s['pao']} pao"
+        f"{apart('pao')}, {s['yakuman']} yakuman), "
         f"draws {s['exhaustive_draws']:,} exhaustive, {s['abortive_draws']:,} abortive",
         f"matched {s['matched']:,}, mismatched {s['mismatched']:,}"
-        + (": " + ", ".join(f"{k} {v}" for k, v in s["mismatches"].items()) if s["mismatches"] else ""),
+        + (": " + ", ".join(f"{k} {v}" for k, v in s["mismatches"].items()) if s["mismatches"] else "")
+        + (
+            f"; unchecked {s['unchecked']:,} (no outcome to compare: the record gives neither deltas "
+            "nor scores)"
+            if s.get("unchecked")
+            else ""
+        )
+        + (
+            f"; known defects {s['known_defects']:,} (records that contradict themselves, as listed)"
+            if s.get("known_defects")
+            else ""
+        ),
         f"skipped {s['skipped']:,}"
         + (
             ": " + ", ".join(f"{k} {v}" for k, v in s["skipped_reasons"].items())

@@ -128,23 +128,32 @@ def read_records(
     return parse_records(read_source(path, name, max_bytes), name, fmt, rules=rules, max_bytes=max_bytes)
 
 
-def write_records(games: Sequence[GameRecord], fmt: str) -> bytes:
+def write_records(games: Sequence[GameRecord], fmt: str, *, per_kyoku: bool = False) -> bytes:
     """The games written in format ``fmt``. mjlog and tenhou.net/6 hold one game
     per file (more raise :class:`~tenbou.errors.LogFormatError`); mjai JSON Lines
     hold any number. Every game is replayed through the engine first (the win details
     an mjai source does not record come from that replay); a game the engine refuses
-    (an illegal event, a hand without its end) is not written: it raises
-    :class:`~tenbou.errors.LogFormatError` naming the hand."""
+    (an illegal event, a hand without its end), or one under rules tenbou does not model
+    (a record it skips), is not written: it raises :class:`~tenbou.errors.LogFormatError`
+    naming the hand or the reason. ``per_kyoku`` (tenhou.net/6 only): one JSON object a
+    kyoku, one a line, as NAGA and Tenhou's editor take them."""
     if fmt not in FORMATS:
         raise LogFormatError(f"unknown record format {fmt!r} (one of {', '.join(FORMATS)})")
+    if per_kyoku and fmt != "tenhou6":
+        raise LogFormatError(f"one kyoku a line is a tenhou.net/6 form, not {fmt}'s")
     from ..records import complete_record
 
+    for rec in games:
+        if rec.skip is not None:
+            # its rules are not tenbou's to write: labelled with a preset, the record would say
+            # something it does not (a chip room as plain Tenhou)
+            raise LogFormatError(f"{rec.source}: game {rec.index} is not converted: {rec.skip}")
     if fmt == "mjai":
         from .mjai import write_mjai
 
-        for rec in games:
-            complete_record(rec, strict=True)  # a game tenbou's own replay refuses is not written
-        return _writing(lambda: write_mjai(games), games, fmt)
+        # a game tenbou's own replay refuses is not written; the others with the facts it found
+        done = [complete_record(rec, strict=True) for rec in games]
+        return _writing(lambda: write_mjai(done), games, fmt)
     if len(games) != 1:
         raise LogFormatError(
             f"a {fmt} file holds one game; {len(games)} were given (write mjai, or one file per game)"
@@ -156,7 +165,7 @@ def write_records(games: Sequence[GameRecord], fmt: str) -> bytes:
         return _writing(lambda: write_mjlog(game), games, fmt)
     from .tenhou6 import write_tenhou6
 
-    return _writing(lambda: write_tenhou6(game), games, fmt)
+    return _writing(lambda: write_tenhou6(game, per_kyoku=per_kyoku), games, fmt)
 
 
 def _writing(write: Callable[[], bytes], games: Sequence[GameRecord], fmt: str) -> bytes:

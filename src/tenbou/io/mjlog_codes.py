@@ -388,6 +388,24 @@ def encode_meld(
 TENHOU_IDS: dict[str, int] = {v: k for k, v in REGULAR_IDS.items() if k not in range(10, 18)}
 TENHOU_YAKUMAN_IDS: dict[str, int] = {v: k for k, v in YAKUMAN_IDS.items()}
 
+
+def tenhou_yaku_id(key: str, seat_wind: int, round_wind: int, yakuman: bool = False) -> int | None:
+    """The Tenhou id of a tenbou yaku id as Tenhou writes it (a seat wind 10-13 and a
+    round wind 14-17 by the wind; kita counted in dora, 52), ``None`` for a yaku Tenhou
+    has no id for. Tenhou lists a hand's yaku in the order of these ids.
+
+    >>> [tenhou_yaku_id(k, 1, 0) for k in ("menzen_tsumo", "riichi", "seat_wind", "round_wind", "kita")]
+    [0, 1, 11, 14, 52]
+    """
+    if yakuman:
+        return TENHOU_YAKUMAN_IDS.get(key)
+    if key == "seat_wind":
+        return 10 + seat_wind
+    if key == "round_wind":
+        return 14 + round_wind
+    return TENHOU_IDS.get("dora" if key == "kita" else key)
+
+
 LIMIT_CODES = {
     None: 0,
     "mangan": 1,

@@ -736,6 +736,8 @@ class _EventReader:
         self.hands: list[HandEnd] = []
         self.skip: str | None = None
         self.final: tuple[int, ...] | None = None
+        #: the final results with uma and oka that ``owari`` gives
+        self.results: list[float] | None = None
         self.warnings: list[str] = []
         self.init: Init | None = None
         self.ledger: _Ledger | None = None
@@ -891,6 +893,7 @@ class _EventReader:
             if len(values) < 2 * self.players:
                 raise LogFormatError(f"owari={a['owari']!r} needs two numbers (points, score) for each seat")
             self.final = tuple(round(100 * v) for v in values[0 : 2 * self.players : 2])
+            self.results = [float(v) for v in values[1 : 2 * self.players : 2]]
 
     def reach(self, a: Mapping[str, str]) -> None:
         who = _seat(a, "who", self.players)
@@ -1044,7 +1047,7 @@ class _EventReader:
             names=names,
             final_scores=self.final,
             skip=self.skip,
-            meta={"go_type": gt.code},
+            meta={"go_type": gt.code, **({"final_results": list(self.results)} if self.results else {})},
             warnings=tuple(self.warnings),
         )
 

@@ -33,13 +33,13 @@ from .mjlog_codes import (
     DRAW_TAGS,
     LIMIT_CODES,
     RYUUKYOKU_BY_NAME,
-    TENHOU_IDS,
     TENHOU_YAKUMAN_IDS,
     TenhouMeldType,
     encode_meld,
+    tenhou_yaku_id,
     tile_from_136,
 )
-from .record import GameRecord, HandEnd, WinRecord
+from .record import GameRecord, HandEnd, WinRecord, final_results
 from .tenhou_rules import GameType
 
 __all__ = ["write_mjlog"]
@@ -99,21 +99,14 @@ def _hundreds(value: int, source: str) -> int:
 
 
 def _yaku_attr(win: WinRecord, seat_wind: int, round_wind: int) -> tuple[str, str]:
+    """``yaku`` (id, han pairs) or ``yakuman`` (ids), in the record's order."""
     if win.yakuman:
         return "yakuman", _ids_text(TENHOU_YAKUMAN_IDS[y] for y in win.yakuman if y in TENHOU_YAKUMAN_IDS)
     pairs: list[int] = []
     for key, han in (win.yaku or {}).items():
-        if key == "seat_wind":
-            tid = 10 + seat_wind
-        elif key == "round_wind":
-            tid = 14 + round_wind
-        elif key == "kita":
-            tid = TENHOU_IDS["dora"]
-        else:
-            tid = TENHOU_IDS.get(key, -1)
-            if tid < 0:
-                continue
-        pairs.extend((tid, han))
+        tid = tenhou_yaku_id(key, seat_wind, round_wind)
+        if tid is not None:
+            pairs.extend((tid, han))
     return "yaku", _ids_text(pairs)
 
 
@@ -305,29 +298,10 @@ def write_mjlog(rec: GameRecord) -> bytes:
                 f"{_hundreds(s, rec.source)},{p:.1f}"
                 for s, p in zip(
                     [*rec.final_scores, *([0] * (4 - n))],
-                    [*_final_points(rec), *([0.0] * (4 - n))],
+                    [*final_results(rec), *([0.0] * (4 - n))],
                     strict=True,
                 )
             )
             parts[last_end] = parts[last_end][:-2] + f' owari="{owari}"/>'
     parts.append("</mjloggm>")
     return "".join(parts).encode("utf-8")
-
-
-def _final_points(rec: GameRecord) -> list[float]:
-    """Final scores with uma and oka (as Tenhou's ``owari`` writes them) of the record's final points."""
-    from ..rules import rules_from_request
-
-    r = rules_from_request(rec.rules)
-    n = rec.players
-    points = list(rec.final_scores or ())
-    ret = r.return_points if n == 4 else r.sanma_return_points
-    start = r.start_points if n == 4 else r.sanma_start_points
-    uma = r.uma if n == 4 else r.sanma_uma
-    ranking = sorted(range(n), key=lambda s: (-points[s], s))
-    out = [0.0] * n
-    for rank, seat in enumerate(ranking):
-        out[seat] = round(
-            (points[seat] - ret) / 1000 + uma[rank] + ((ret - start) * n / 1000 if rank == 0 else 0), 1
-        )
-    return out

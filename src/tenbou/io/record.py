@@ -34,7 +34,7 @@ from ..hand import Meld
 from ..rules import Rules, rules_from_request
 from ..tiles import Tile
 
-__all__ = ["FORMATS", "HAND_END_KINDS", "JSON", "GameRecord", "HandEnd", "WinRecord"]
+__all__ = ["FORMATS", "HAND_END_KINDS", "JSON", "GameRecord", "HandEnd", "WinRecord", "final_results"]
 
 #: A JSON value (the rules value of a record, its metadata).
 JSON: TypeAlias = str | int | float | bool | list["JSON"] | dict[str, "JSON"] | None
@@ -109,7 +109,9 @@ class HandEnd:
     draw (seat -> concealed tiles), ``dora`` and ``ura`` the indicators the
     record lists for the hand (shown or not), ``honba`` and ``riichi_sticks`` on the table at a draw,
     ``scores_before`` every seat's points before the hand's payments (riichi
-    sticks paid); ``defects`` are the facts the reader itself found the record
+    sticks paid), ``scores_after`` every seat's points once the hand is over (mjai's
+    ``scores`` of its last ``hora`` or its ``ryukyoku``: what a record that gives no
+    ``deltas`` is checked by); ``defects`` are the facts the reader itself found the record
     to contradict (kind, detail), such as a tile id a seat does not hold."""
 
     kind: str
@@ -123,6 +125,7 @@ class HandEnd:
     honba: int | None = None
     riichi_sticks: int | None = None
     scores_before: tuple[int, ...] | None = None
+    scores_after: tuple[int, ...] | None = None
     defects: tuple[tuple[str, str], ...] = ()
 
     @property
@@ -178,3 +181,25 @@ class GameRecord:
     def riichi_deposits(self) -> list[int]:
         """How many riichi were accepted in each hand (their sticks leave the players' scores)."""
         return [sum(isinstance(e, ReachAccepted) for e in h) for h in self.hand_events()]
+
+
+def final_results(rec: GameRecord) -> list[float]:
+    """Each seat's final result with uma and oka, in thousands (Tenhou's ``owari`` and
+    tenhou.net/6 ``sc``): the record's own where it gives them (``meta["final_results"]``),
+    else from its final points under its rules."""
+    own = rec.meta.get("final_results")
+    if isinstance(own, list) and len(own) == rec.players and all(isinstance(v, (int, float)) for v in own):
+        return [float(v) for v in own]  # type: ignore[arg-type]
+    r = rules_from_request(rec.rules)
+    n = rec.players
+    points = list(rec.final_scores or ())
+    ret = r.return_points if n == 4 else r.sanma_return_points
+    start = r.start_points if n == 4 else r.sanma_start_points
+    uma = r.uma if n == 4 else r.sanma_uma
+    ranking = sorted(range(n), key=lambda s: (-points[s], s))
+    out = [0.0] * n
+    for rank, seat in enumerate(ranking):
+        out[seat] = round(
+            (points[seat] - ret) / 1000 + uma[rank] + ((ret - start) * n / 1000 if rank == 0 else 0), 1
+        )
+    return out

@@ -69,7 +69,7 @@ from ..events import (
 )
 from ..tiles import Tile, Wind
 from .mjai import read_json
-from .record import JSON, GameRecord, HandEnd, WinRecord
+from .record import JSON, GameRecord, HandEnd, WinRecord, final_results
 
 __all__ = [
     "ABORT_TEXTS",
@@ -684,11 +684,17 @@ def _record(objs: Sequence[Mapping[str, Any]], source: str, index: int) -> GameR
         rnd = _Round(kyoku, players, where)
         events.extend(_with_result(rnd.events(), rnd, hands, where))
     final = None
-    sc = head.get("sc")
-    if isinstance(sc, list) and len(sc) >= 2 * players and all(isinstance(v, (int, float)) for v in sc):
+    meta: dict[str, JSON] = {}
+    # the final points and results: on the one object, or (one kyoku a line) on the last that has them
+    sc = next((obj["sc"] for obj in reversed(objs) if "sc" in obj), None)
+    if (
+        isinstance(sc, list)
+        and len(sc) >= 2 * players
+        and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in sc)
+    ):
         final = tuple(int(sc[2 * i]) for i in range(players))
         events.append(EndGame(final))
-    meta: dict[str, JSON] = {}
+        meta["final_results"] = [float(sc[2 * i + 1]) for i in range(players)]
     rule = head.get("rule")
     if isinstance(rule, dict) and isinstance(rule.get("disp"), str):
         meta["disp"] = rule["disp"]
@@ -778,19 +784,26 @@ def _with_result(events: list[Event], rnd: _Round, hands: list[HandEnd], where: 
 
 
 def _code_text(tiles: Sequence[Tile]) -> str:
-    return "".join(str(code_of_tile(t)) for t in tiles)
+    """Tiles of a call as Tenhou writes them: by tile, a red five after the plain ones."""
+    return "".join(str(code_of_tile(t)) for t in sorted(tiles, key=lambda t: (t.kind, t.red)))
 
 
 def _yaku_texts(win: WinRecord, seat_wind: int, round_wind: int) -> list[str]:
+    """The win's yaku as Tenhou writes them (``立直(1飜)``, ``大三元(役満)``), in the record's
+    order (Tenhou's own order depends on the hand; an mjai record's is tenbou's); a yaku of 0 han
+    (no ura dora) is left out, as Tenhou leaves it out."""
     out = []
     for key, han in (win.yaku or {}).items():
+        yakuman = key in win.yakuman
+        if not han and not yakuman:
+            continue
         if key == "seat_wind":
             name = f"自風 {_WIND_JA[seat_wind]}"
         elif key == "round_wind":
             name = f"場風 {_WIND_JA[round_wind]}"
         else:
             name = YAKU_NAMES.get(key, key)
-        out.append(f"{name}(役満)" if key in win.yakuman else f"{name}({han}飜)")
+        out.append(f"{name}(役満)" if yakuman else f"{name}({han}飜)")
     return out
 
 
@@ -809,12 +822,32 @@ def _value_text(win: WinRecord, dealer: bool, players: int) -> str:
     return f"{head}{min(shares)}-{max(shares)}点"
 
 
-def write_tenhou6(rec: GameRecord) -> bytes:
+def _sorted_hand(tiles: Sequence[Tile]) -> list[int]:
+    """A starting hand as Tenhou writes it: sorted, a red five after the plain fives of its suit."""
+    return [code_of_tile(t) for t in sorted(tiles, key=lambda t: (t.kind, t.red))]
+
+
+def _result_number(value: float) -> int | float:
+    return int(value) if float(value).is_integer() else value
+
+
+def write_tenhou6(rec: GameRecord, per_kyoku: bool = False) -> bytes:
     """A game as a tenhou.net/6 JSON object (its hand ends must carry win details:
-    :func:`tenbou.records.complete_record` fills them in)."""
+    :func:`tenbou.records.complete_record` fills them in), as Tenhou writes its own: the
+    hands sorted, each win's value text (``30符2飜1000点``, ``満貫8000点``, ``1000-2000点``,
+    ``4000点∀``) and yaku (``立直(1飜)``), the liable seat third in the
+    win's entry (the winner where there is no pao), ``rule`` with ``disp``, ``aka`` and
+    ``aka51``-``aka53``, ``sc`` with each seat's final points and result.
+    ``per_kyoku``: one object a kyoku, one a line (the form NAGA's and Tenhou's editor
+    take, and mjx writes), the final ``sc`` on the last."""
     n = rec.players
     disp, aka = disp_of(rec.rules, n)
     original = rec.meta.get("disp")
+    go_type = rec.meta.get("go_type")
+    if original is None and isinstance(go_type, int):  # an mjlog's room, as Tenhou's JSON names it
+        from .tenhou_rules import GameType
+
+        original = GameType(go_type).disp
     if (
         isinstance(original, str)
         and rules_of({"rule": {"disp": original, "aka": aka}, "title": rec.meta.get("title", "")})[0]
@@ -822,12 +855,17 @@ def write_tenhou6(rec: GameRecord) -> bytes:
     ):
         disp = original
     title = rec.meta.get("title")
+    from ..rules import rules_from_request
+
+    red = rules_from_request(rec.rules).red_fives
     out: dict[str, Any] = {
         "title": title if isinstance(title, list) else ["", ""],
-        "name": list(rec.names) + [""] * (n - len(rec.names)),
-        "rule": {"disp": disp, "aka": aka},
+        "name": list(rec.names) + [""] * (4 - len(rec.names)),
+        "rule": {"disp": disp, "aka": aka, **_aka_counts(red)},
         "log": [],
     }
+    if isinstance(rec.meta.get("ref"), str):
+        out["ref"] = rec.meta["ref"]
     if rules_of(out)[0] != rec.rules:
         out["tenbou_rules"] = rec.rules
     hand = -1
@@ -848,14 +886,14 @@ def write_tenhou6(rec: GameRecord) -> bytes:
                 [code_of_tile(ev.dora_marker)],
                 [],
             ]
-            seats = [([code_of_tile(t) for t in h], [], []) for h in ev.tehais]
+            seats = [(_sorted_hand(h), [], []) for h in ev.tehais]
             pons = [{} for _ in range(n)]
             reach = set()
             ura = []
         elif isinstance(ev, Tsumo):
             seats[ev.actor][1].append(code_of_tile(ev.pai))
         elif isinstance(ev, Chi):
-            seats[ev.actor][1].append("c" + _code_text([ev.pai, *ev.consumed]))
+            seats[ev.actor][1].append(f"c{code_of_tile(ev.pai)}{_code_text(ev.consumed)}")
         elif isinstance(ev, (Pon, Daiminkan)):
             letter = "p" if isinstance(ev, Pon) else "m"
             rel = (ev.target - ev.actor) % 4
@@ -898,8 +936,28 @@ def write_tenhou6(rec: GameRecord) -> bytes:
             kyoku.append(_result(end, dealer, wind, n))
             out["log"].append(kyoku)
     if rec.final_scores is not None:
-        out["sc"] = [v for s in rec.final_scores for v in (s, 0)]
-    return (json.dumps(out, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
+        results = final_results(rec)
+        out["sc"] = [
+            v for s, p in zip(rec.final_scores, results, strict=False) for v in (s, _result_number(p))
+        ]
+    if not per_kyoku:
+        return (json.dumps(out, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
+    lines = []
+    head = {k: v for k, v in out.items() if k not in ("log", "sc")}
+    for i, kyoku in enumerate(out["log"]):
+        one = {**head, "log": [kyoku]}
+        if i == len(out["log"]) - 1 and "sc" in out:
+            one["sc"] = out["sc"]
+        lines.append(json.dumps(one, ensure_ascii=False, separators=(",", ":")))
+    return ("\n".join(lines) + "\n").encode("utf-8")
+
+
+def _aka_counts(red_fives: int) -> dict[str, int]:
+    """Tenhou's red fives per suit (``aka51`` man, ``aka52`` pin, ``aka53`` sou): one each for
+    three, two 5p of four (the rules' ``red_fives: 4``)."""
+    if not red_fives:
+        return {"aka51": 0, "aka52": 0, "aka53": 0}
+    return {"aka51": 1, "aka52": 2 if red_fives >= 4 else 1, "aka53": 1}
 
 
 def _result(end: HandEnd, dealer: int, wind: int, players: int) -> list[Any]:

@@ -83,6 +83,23 @@ class GameType:
     def fast(self) -> bool:
         return bool(self.code & GO_FAST)
 
+    @property
+    def disp(self) -> str:
+        """The room as tenhou.net/6 ``rule.disp`` names it (Tenhou's own JSON of the game).
+
+        >>> GameType(0xA9).disp, GameType(0x29).disp, GameType(0xB9).disp, GameType(0x47).disp
+        ('鳳南喰赤', '特南喰赤', '三鳳南喰赤', '般東速')
+        """
+        room = {0: "般", 0x80: "上", 0x20: "特", 0xA0: "鳳"}[self.code & 0xA0]
+        return (
+            ("三" if self.players == 3 else "")
+            + room
+            + ("南" if self.hanchan else "東")
+            + ("喰" if self.kuitan else "")
+            + ("赤" if self.red_fives else "")
+            + ("速" if self.fast else "")
+        )
+
     def rule_overrides(self) -> dict[str, JSON]:
         """Overrides of the ``tenhou`` preset this game's room rules need."""
         out: dict[str, JSON] = {}
