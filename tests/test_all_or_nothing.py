@@ -407,3 +407,22 @@ def test_injected_illegal_events_change_nothing_corpus() -> None:
     print(dict(tally.kinds))
     assert games >= 40 and tally.injected >= 10_000
     assert tally.refused == tally.unchanged == tally.injected
+
+
+def test_no_call_after_which_kuikae_leaves_no_discard() -> None:
+    """Greedy bots (tenhou, seed 10) used to chi 4s with 06s holding only 77s besides: kuikae then
+    forbids 4s and 7s, and the caller had no legal discard (StopIteration). Such a call is neither
+    offered nor accepted: every call of the game leaves its caller a discard."""
+    bots = [GreedyAgent(random.Random(40 + i), call_rate=0.4) for i in range(4)]
+    evs = play_game(RULES, seed=10, length="tonpuu", agents=bots)
+    assert isinstance(evs[-1], EndGame)
+    game = Game(RULES, length="tonpuu")
+    calls = 0
+    for i, ev in enumerate(evs):
+        game.apply(ev, i)
+        if isinstance(ev, Chi | Pon):
+            calls += 1
+            rnd = game.round
+            assert rnd is not None
+            assert any(isinstance(a, Dahai) for a in rnd.legal_actions(ev.actor))
+    assert calls > 0

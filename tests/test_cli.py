@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tenbou.cli import main
 
@@ -219,3 +222,123 @@ def test_replay_mjai(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None
     assert code == 1 and "DIFFERS" in out
     code, _, _ = run(["replay", str(tmp_path / "missing.jsonl")], capsys)
     assert code == 2
+
+
+# -- no surprises -----------------------------------------------------------------------------------
+
+HAND = "123m456p789s23s55s +4s"
+
+
+@pytest.mark.parametrize(
+    "word", ["nosuch.json", "nosuch.JSONL", "dir/hand", "hands.txt", "nosuch", "foo-bar"]
+)
+def test_score_of_a_missing_file(word: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """A word that names no file and no hand is a missing file, never a hand that fails to parse."""
+    code, out, err = run(["score", word], capsys)
+    assert code == 2 and f"{word}: no such file" in err and "unexpected character" not in err
+    code, out, _ = run(["score", "--json", word], capsys)
+    assert code == 2 and "no such file" in json.loads(out)["error"]["message"]
+
+
+def test_score_of_a_file_and_of_a_bad_hand(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    req = tmp_path / "req.json"
+    req.write_text(json.dumps({"winner": 0, "hand": "123m456p789s23s55s", "win_tile": "4s"}))
+    assert run(["score", str(req)], capsys)[0] == 0
+    code, _, err = run(["score", "1238z +1m"], capsys)  # a hand: its notation error, not a missing file
+    assert code == 2 and "'8z' is not a tile" in err and "no such file" not in err
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 3), st.integers(0, 3), st.sampled_from("ESWN"), st.sampled_from([3, 4]))
+def test_dealer_and_seat_wind_never_settled_silently(
+    winner: int, dealer: int, wind: str, players: int
+) -> None:
+    """--dealer and --seat-wind together: accepted only when they name the same dealer."""
+    from tenbou.cli import build_parser
+    from tenbou.errors import RequestError
+
+    if winner >= players or dealer >= players:
+        return
+    hand = "123m456p789s23s55s +4s" if players == 4 else "111m456p789s23s55s +4s"
+    args = build_parser().parse_args(
+        ["score", hand, "--winner", str(winner), "--dealer", str(dealer), "--seat-wind", wind,
+         "--players", str(players)]
+    )  # fmt: skip
+    from tenbou.cli import _request_from_args
+
+    implied = (winner - "ESWN".index(wind)) % players
+    if "ESWN".index(wind) >= players:
+        with pytest.raises(RequestError, match="have no N seat"):
+            _request_from_args(args)
+    elif implied != dealer:
+        with pytest.raises(RequestError, match="disagree"):
+            _request_from_args(args)
+    else:
+        assert _request_from_args(args)["dealer"] == dealer
+
+
+def test_conflicting_flags_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(["score", HAND, "--winner", "1", "--dealer", "0", "--seat-wind", "E"], capsys)
+    assert code == 2 and "--dealer 0 and --seat-wind E disagree" in err
+    code, _, err = run(["score", HAND, "--riichi", "--double-riichi"], capsys)
+    assert code == 2 and "--riichi and --double-riichi" in err
+    code, out, _ = run(["score", "--json", HAND, "--double-riichi"], capsys)
+    assert code == 0 and json.loads(out)["yaku"][0]["id"] == "double_riichi"
+    code, out, _ = run(["score", "--json", HAND, "--winner", "1", "--seat-wind", "E"], capsys)
+    assert code == 0 and json.loads(out)["dealer"] is True
+
+
+def test_score_help_lists_every_flag(capsys: pytest.CaptureFixture[str]) -> None:
+    from tenbou.cli import _FLAG_NAMES
+
+    with pytest.raises(SystemExit):
+        main(["score", "--help"])
+    text = capsys.readouterr().out
+    for flag in (*_FLAG_NAMES, "honba", "riichi_sticks", "kita", "dora", "ura"):
+        line = next((x for x in text.splitlines() if f"--{flag.replace('_', '-')} " in x + " "), None)
+        assert line is not None and len(line.split()) > 1, flag  # listed, with its help
+    assert "situation:" in text
+
+
+@pytest.mark.parametrize("name", ["x.jpg", "x.pdf", "x", "x.svgz"])
+def test_svg_refuses_formats_it_cannot_write(
+    tmp_path: Path, name: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, _, err = run(["svg", "123m", "-o", str(tmp_path / name)], capsys)
+    assert code == 2 and "writes .svg or .png" in err and not (tmp_path / name).exists()
+    assert run(["svg", "123m", "-o", str(tmp_path / "x.svg")], capsys)[0] == 0
+
+
+@pytest.mark.skipif(
+    importlib.util.find_spec("distributed") is None, reason="dask[distributed] is not installed"
+)
+@pytest.mark.parametrize("address", ["tcp://unreachable", "nonsense://x"])
+def test_dask_without_a_scheduler(tmp_path: Path, address: str, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "a.jsonl").write_bytes(b'{"type":"start_game"}\n{"type":"end_game"}\n')
+    code, out, err = run(["verify", str(tmp_path), "--dask", address, "--quiet"], capsys)
+    assert code == 2 and f"--dask {address}: no Dask scheduler to run on" in err
+    assert "Traceback" not in out + err
+
+
+def test_replay_and_verify_read_the_records_rules(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """--rules means the same in both: the rules of a record that does not name its own. An
+    East-only game whose start_game says so (kyoku_first 4) is played East-only, whatever --rules."""
+    from .alterations import enrich_mjai
+    from .test_convert import selfplay
+
+    tonpuu = {"preset": "tenhou", "overrides": {"length": "tonpuu"}}
+    text = enrich_mjai(selfplay(7), rules=tonpuu).decode()  # with the final points on end_game
+    start = next(x for x in text.splitlines() if '"start_game"' in x)
+    obj = {k: v for k, v in json.loads(start).items() if k != "tenbou_rules"}
+    f = tmp_path / "tonpuu.jsonl"
+    f.write_text(text.replace(start, json.dumps({**obj, "kyoku_first": 4})))
+    for command in (["replay", "--json"], ["verify", "--json", "--quiet"]):
+        for rules in ([], ["--rules", "tenhou"], ["--rules", "mahjongsoul"]):
+            code, out, _ = run([*command, str(f), *rules], capsys)
+            lines = [json.loads(x) for x in out.splitlines()]
+            assert code == 0 and lines[-1]["summary"]["mismatched"] == 0, (command, rules)
+            assert all(line.get("match") for line in lines[:-1]), (command, rules)
+    # without the record's word, --rules decides: a hanchan under tenhou goes on after East 4
+    f.write_text(text.replace(start, json.dumps(obj)))
+    code, out, _ = run(["verify", "--json", "--quiet", str(f), "--rules", "tenhou"], capsys)
+    assert code == 1 and "game_end" in json.loads(out.splitlines()[-1])["summary"]["mismatches"]

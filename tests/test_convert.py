@@ -138,3 +138,56 @@ def test_corpus_round_trips() -> None:
         f"files={len(files)} games={checked}, each written as {', '.join(FORMATS)}: problems={len(problems)}"
     )
     assert not problems, "\n".join(problems[:20])
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_rules_tenbou_does_not_model_are_never_relabelled(
+    tmp_path: Path, fmt: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A chip room (GO 0x200) is refused, in every format: written under a preset it would say
+    that its game was played under rules it was not played under."""
+    from .test_io_tenhou import _draws
+
+    chips = tmp_path / "chips.xml"
+    chips.write_bytes(_draws("", "250,0,250,0,250,0,250,0").replace(b'type="169"', b'type="553"'))
+    out = tmp_path / f"out.{fmt}"
+    assert main(["convert", str(chips), "--to", fmt, "-o", str(out)]) == 2
+    assert not out.exists()
+    assert "chips.xml: game 0 is not converted: unmodelled rules" in capsys.readouterr().err
+    with pytest.raises(LogFormatError, match="is not converted: unmodelled rules"):
+        write_records(read_records(chips), fmt)
+
+
+def test_cli_convert_per_kyoku(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from .alterations import enrich_mjai
+
+    src = tmp_path / "self.jsonl"
+    src.write_bytes(enrich_mjai(selfplay(7), rules={"preset": "tenhou", "overrides": {"length": "tonpuu"}}))
+    out = tmp_path / "self.json"
+    assert main(["convert", str(src), "--to", "tenhou6", "--per-kyoku", "-o", str(out)]) == 0
+    objs = [json.loads(x) for x in out.read_text(encoding="utf-8").splitlines()]
+    assert len(objs) > 1 and all(len(o["log"]) == 1 for o in objs) and "sc" in objs[-1]
+    assert [line["deltas"] for line in replayed(out.read_bytes())] == [
+        line["deltas"] for line in replayed(selfplay(7))
+    ]
+    assert main(["convert", str(src), "--to", "mjai", "--per-kyoku"]) == 2
+    assert "--per-kyoku writes tenhou.net/6" in capsys.readouterr().err
+
+
+def test_tenhou6_out_is_what_tenhou_writes() -> None:
+    """Tenhou's own tenhou.net/6 JSON of six games (tenhou.net/5/mjlog2json, as the mjlog2json
+    project stores it beside the mjlog): converting the mjlog gives the same rounds — sorted
+    hands, takes and discards, the win entries with their value texts, yaku and pao seat — the
+    same names, final points and results, and the same rule fields."""
+    mjlogs = CORPUS / "mjlog" / "tsubakisakura__mjlog2json" / "data"
+    jsons = CORPUS / "tenhou6" / "tsubakisakura__mjlog2json" / "data"
+    if not mjlogs.is_dir() or not jsons.is_dir():
+        pytest.skip("no corpus")
+    pairs = [(p, jsons / (p.stem + ".json")) for p in sorted(mjlogs.glob("*.xml"))]
+    assert len(pairs) == 6
+    for xml, tenhou in pairs:
+        ours = json.loads(write_records(read_records(xml), "tenhou6"))
+        theirs = json.loads(tenhou.read_text(encoding="utf-8"))
+        assert ours["log"] == theirs["log"], xml.name
+        assert (ours["name"], ours["sc"]) == (theirs["name"], theirs["sc"]), xml.name
+        assert {k: v for k, v in ours["rule"].items() if k in theirs["rule"]} == theirs["rule"], xml.name

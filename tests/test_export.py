@@ -6,6 +6,7 @@ import builtins
 import csv
 import importlib.util
 import json
+import random
 from pathlib import Path
 from typing import Any
 
@@ -13,8 +14,12 @@ import pytest
 
 from tenbou.cli import main
 from tenbou.errors import TenbouError
+from tenbou.events import events_to_lines
 from tenbou.records import COLUMNS, export_rows, verify_paths, write_rows
+from tenbou.rules import get_rules
+from tenbou.selfplay import GreedyAgent, play_game
 
+from .test_convert import selfplay
 from .test_io_tenhou import HAND
 
 
@@ -62,6 +67,43 @@ def test_parquet_for_pandas(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     assert list(frame.columns) == list(COLUMNS) and len(frame) == 1
     wins = frame.explode(["winners", "yaku", "han", "fu", "points", "limit", "pao"])
     assert int(wins["points"].iloc[0]) == 7700 and list(wins["yaku"].iloc[0]) == ["riichi", "ippatsu", "dora"]
+
+
+@pytest.mark.skipif(
+    importlib.util.find_spec("pandas") is None or importlib.util.find_spec("pyarrow") is None,
+    reason="the 'analysis' extra (pandas, pyarrow) is not installed",
+)
+def test_parquet_types(tmp_path: Path) -> None:
+    """Nullable integers where a value can be absent (a tsumo's or a draw's loser, a three-player
+    game's fourth seat), never floats with NaN; the per-win columns typed lists in the file."""
+    import pandas as pd
+    import pyarrow.parquet as pq
+
+    from tenbou.records import COLUMN_TYPES
+
+    folder = tmp_path / "games"
+    folder.mkdir()
+    (folder / "four.jsonl").write_bytes(selfplay(7))
+    agents = [GreedyAgent(random.Random(i), call_rate=0.3) for i in range(3)]
+    sanma = play_game(get_rules("tenhou"), seed=2, players=3, length="tonpuu", agents=agents)
+    (folder / "three.jsonl").write_text("\n".join(events_to_lines(sanma)) + "\n", encoding="utf-8")
+    out = tmp_path / "hands.parquet"
+    assert main(["export", str(folder), "--out", str(out), "--quiet"]) == 0
+    frame = pd.read_parquet(out)
+    for name, kind in COLUMN_TYPES.items():
+        want = {"int": "Int64", "str": "string", "bool": "boolean"}.get(kind, "object")
+        assert str(frame[name].dtype) == want, (name, frame[name].dtype)
+    assert frame["loser"].isna().any() and frame["loser"].notna().any()
+    assert frame["delta_3"].isna().any() and frame["score_3"].isna().any()  # the sanma game's seat 3
+    schema = pq.read_schema(out)
+    assert (
+        str(schema.field("loser").type) == "int64"
+        and str(schema.field("winners").type) == "list<element: int64>"
+    )
+    assert str(schema.field("yaku").type) == "list<element: list<element: string>>"
+    typed = pd.read_parquet(out, dtype_backend="pyarrow")
+    wins = typed.explode(["winners", "yaku", "han", "fu", "points", "limit", "pao"]).dropna(subset=["han"])
+    assert len(wins) >= 1 and all(int(h) > 0 for h in wins["han"])
 
 
 def test_parquet_without_the_extra(

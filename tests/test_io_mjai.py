@@ -8,8 +8,10 @@ import pytest
 
 from tenbou.errors import LogFormatError
 from tenbou.events import EndGame, StartGame
+from tenbou.io.convert import parse_records, write_records
 from tenbou.io.mjai import mjai_records, write_mjai
 from tenbou.io.tenhou import mjlog_records
+from tenbou.records import summarize, verify_data
 
 from .test_convert import selfplay
 from .test_io_tenhou import HAND
@@ -68,3 +70,118 @@ def test_errors_name_the_line() -> None:
         mjai_records('{"type":"nope"}', "x.jsonl")
     with pytest.raises(LogFormatError, match="no mjai event"):
         mjai_records("\n", "x.jsonl")
+
+
+#: Mortal's libriichi ``Event`` (``libriichi/src/mjai/event.rs``): each type's fields, required or
+#: optional, as (name, kind, required); kinds: seat, tile, tiles:N, ints:4, int, bool, names
+_MORTAL: dict[str, tuple[tuple[str, str, bool], ...]] = {
+    "start_game": (("names", "names", False),),
+    "start_kyoku": (
+        ("bakaze", "wind", True), ("dora_marker", "tile", True), ("kyoku", "kyoku", True),
+        ("honba", "int", True), ("kyotaku", "int", True), ("oya", "seat", True), ("scores", "ints:4", True),
+        ("tehais", "hands", True),
+    ),
+    "tsumo": (("actor", "seat", True), ("pai", "tile", True)),
+    "dahai": (("actor", "seat", True), ("pai", "tile", True), ("tsumogiri", "bool", True)),
+    **{
+        call: (("actor", "seat", True), ("target", "seat", True), ("pai", "tile", True),
+               ("consumed", f"tiles:{n}", True))
+        for call, n in (("chi", 2), ("pon", 2), ("daiminkan", 3))
+    },
+    "kakan": (("actor", "seat", True), ("pai", "tile", True), ("consumed", "tiles:3", True)),
+    "ankan": (("actor", "seat", True), ("consumed", "tiles:4", True)),
+    "dora": (("dora_marker", "tile", True),),
+    "reach": (("actor", "seat", True),),
+    "reach_accepted": (("actor", "seat", True),),
+    "hora": (("actor", "seat", True), ("target", "seat", True), ("deltas", "ints:4", False),
+             ("ura_markers", "tiles", False)),
+    "ryukyoku": (("deltas", "ints:4", False),),
+    "end_kyoku": (),
+    "end_game": (),
+}  # fmt: skip
+_MORTAL_TILES = {f"{n}{s}" for s in "mps" for n in range(1, 10)} | {"5mr", "5pr", "5sr"} | set("ESWNPFC")
+
+
+def _mortal_problems(obj: dict[str, object]) -> list[str]:
+    """What Mortal's deserializer would refuse in one event (it reads past fields it does not know)."""
+    kind = obj.get("type")
+    if kind not in _MORTAL:
+        return [f"type {kind!r}"]
+    out = []
+    for name, what, required in _MORTAL[str(kind)]:
+        if name not in obj:
+            if required:
+                out.append(f"{kind}: no {name}")
+            continue
+        v = obj[name]
+        ok = {
+            "seat": lambda v: type(v) is int and 0 <= v <= 3,
+            "int": lambda v: type(v) is int and 0 <= v <= 255,
+            "kyoku": lambda v: type(v) is int and 1 <= v <= 4,
+            "bool": lambda v: type(v) is bool,
+            "wind": lambda v: v in ("E", "S", "W", "N"),
+            "tile": lambda v: v in _MORTAL_TILES,
+            "tiles": lambda v: isinstance(v, list) and all(t in _MORTAL_TILES for t in v),
+            "ints:4": lambda v: isinstance(v, list) and len(v) == 4 and all(type(x) is int for x in v),
+            "names": lambda v: isinstance(v, list) and len(v) == 4 and all(isinstance(x, str) for x in v),
+            "hands": lambda v: (
+                isinstance(v, list)
+                and len(v) == 4
+                and all(
+                    isinstance(h, list) and len(h) == 13 and all(t in _MORTAL_TILES for t in h) for h in v
+                )
+            ),
+        }.get(what.split(":")[0] if what.startswith("tiles:") else what)
+        if what.startswith("tiles:"):
+            n = int(what.split(":")[1])
+            good = isinstance(v, list) and len(v) == n and all(t in _MORTAL_TILES for t in v)
+        else:
+            assert ok is not None, what
+            good = ok(v)
+        if not good:
+            out.append(f"{kind}.{name}: {v!r}")
+    return out
+
+
+def test_written_mjai_is_mortal_strict() -> None:
+    """What tenbou writes is what Mortal reads: every event of Mortal's ``Event``, each required
+    field there and of its type, in Mortal's names, whatever dialect the record was read from."""
+    from .dialects import akochan_log, manue_log
+
+    records = {
+        "self-play": selfplay(7),
+        "mjlog": HAND,
+        "akochan": akochan_log(),
+        "mjai server": manue_log(),
+    }
+    for name, data in records.items():
+        games = parse_records(data, f"{name}.log")
+        written = write_records(games, "mjai")
+        lines = [json.loads(x) for x in written.decode().splitlines()]
+        problems = [p for x in lines for p in _mortal_problems(x)]
+        assert not problems, (name, problems[:5])
+        text = written.decode()
+        for dialect in ('"uradora_marker', '"kita"', '"fan"', '"hora_points"', "suchareach"):
+            assert dialect not in text, (name, dialect)
+        ends = [x for x in lines if x["type"] in ("hora", "ryukyoku")]
+        assert ends and all("deltas" in x for x in ends), name  # akochan's scores alone: their changes
+        back = summarize(verify_data(written, "back.jsonl")["lines"])["summary"]
+        assert back["mismatched"] == 0 and back["matched"] == back["hands"], (name, back)
+
+
+def test_the_liable_seat_is_written() -> None:
+    from .dialects import pao_record
+
+    written = write_records(parse_records(pao_record(), "pao.jsonl"), "mjai")
+    hora = next(json.loads(x) for x in written.decode().splitlines() if '"hora"' in x)
+    assert hora["pao"] == 3 and hora["deltas"] == [0, 32000, 0, -32000]
+
+
+def test_the_mortal_check_refuses_what_mortal_refuses() -> None:
+    assert _mortal_problems({"type": "kita", "actor": 0, "pai": "N"}) == ["type 'kita'"]
+    assert _mortal_problems({"type": "dahai", "actor": 0, "pai": "1m"}) == ["dahai: no tsumogiri"]
+    assert _mortal_problems({"type": "start_game", "names": []}) == ["start_game.names: []"]
+    assert _mortal_problems({"type": "hora", "actor": 0, "target": 4}) == ["hora.target: 4"]
+    assert _mortal_problems({"type": "pon", "actor": 0, "target": 1, "pai": "C", "consumed": ["C"]}) == [
+        "pon.consumed: ['C']"
+    ]

@@ -92,7 +92,7 @@ def test_hand_events() -> None:
     assert (kakan.actor, kakan.pai) == (0, Tile.parse("1s"))
     tsumogiri = [e for e in ev if isinstance(e, Dahai) and e.tsumogiri]
     assert tsumogiri and all(isinstance(ev[ev.index(e) - 1], Tsumo) for e in tsumogiri)
-    assert Reach(2) in ev and ReachAccepted(2) in ev
+    assert Reach(2) in ev and ReachAccepted(2, None, (38400, 20600, 18600, 21400)) in ev  # REACH ten
     hora = ev[-2]
     assert isinstance(hora, Hora) and (hora.actor, hora.target, hora.pai) == (2, 3, Tile.parse("1m"))
     assert hora.deltas == (0, 0, 8700, -7700) and hora.ura_markers is not None and len(hora.ura_markers) == 3

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -68,9 +69,14 @@ def test_round_is_the_mjlog_hand() -> None:
     rec = tenhou6_records(record([ROUND]), "r.json")[0]
     mjlog = mjlog_records(HAND, "hand.xml")[0]
     # the mjlog (written from a self-play game) shows the daiminkan's dora after the discard, Tenhou
-    # right after the replacement draw: compare the other events, and the indicators
+    # right after the replacement draw: compare the other events, and the indicators (the mjlog
+    # also states the winning tile and, on REACH, the scores after the stick)
     plain = [
-        Hora(e.actor, e.target, None, e.ura_markers, e.deltas) if isinstance(e, Hora) else e
+        Hora(e.actor, e.target, None, e.ura_markers, e.deltas)
+        if isinstance(e, Hora)
+        else ReachAccepted(e.actor)
+        if isinstance(e, ReachAccepted)
+        else e
         for e in mjlog.events[1:]
         if not isinstance(e, Dora)
     ]
@@ -205,12 +211,49 @@ def test_errors_name_the_round() -> None:
         tenhou6_records(record([unordered]), "u.json")
 
 
+def _tenhou_sorted(hand: list[int]) -> list[int]:
+    """A starting hand as Tenhou writes it: by tile, a red five (51-53) after the plain fives."""
+    return sorted(hand, key=lambda c: (c % 10, 5.5) if c > 50 else (c // 10, c % 10))
+
+
 def test_writer_round_trip() -> None:
     rec = tenhou6_records(record([ROUND]), "r.json")[0]
+    sorted_round = [_tenhou_sorted(x) if i in (4, 7, 10, 13) else x for i, x in enumerate(ROUND)]
+    assert sorted_round != ROUND and sorted_round[13][:3] == [17, 52, 26]  # 7m, the red 5p, 6p
     again = tenhou6_records(write_tenhou6(rec).decode(), "again.json")[0]
-    assert again.events == rec.events and again.hands == rec.hands and again.rules == rec.rules
+    assert again == tenhou6_records(record([sorted_round]), "again.json")[0]
+    assert again.hands == rec.hands and again.rules == rec.rules and again.events[2:] == rec.events[2:]
     out = json.loads(write_tenhou6(rec))
-    assert out["log"][0] == ROUND and out["rule"] == {"disp": "鳳南喰赤", "aka": 1}
+    assert out["log"][0] == sorted_round
+    assert out["rule"] == {"disp": "鳳南喰赤", "aka": 1, "aka51": 1, "aka52": 1, "aka53": 1}
+
+
+def test_writer_per_kyoku_and_final_results() -> None:
+    """One kyoku a line (NAGA, Tenhou's editor, mjx), the final sc on the last; the record's own
+    final results kept (Tenhou's rounding), else worked out from the points under the rules."""
+    sc = [38400, 20.4, 20600, -9.4, 27300, 7.3, 13700, -18.3]
+    rec = tenhou6_records(record([ROUND, ROUND], sc=sc), "two.json")[0]
+    assert rec.meta["final_results"] == [20.4, -9.4, 7.3, -18.3]
+    lines = write_tenhou6(rec, per_kyoku=True).decode().splitlines()
+    objs = [json.loads(x) for x in lines]
+    assert len(objs) == 2 and all(len(o["log"]) == 1 for o in objs)
+    assert "sc" not in objs[0] and objs[1]["sc"] == sc
+    again = tenhou6_records("\n".join(lines), "lines.json")
+    assert len(again) == 1 and again[0].hands == rec.hands and again[0].final_scores == rec.final_scores
+    assert json.loads(write_tenhou6(again[0]))["sc"] == sc
+    plain = tenhou6_records(record([ROUND], sc=[38400, 0, 20600, 0, 27300, 0, 13700, 0]), "p.json")[0]
+    worked_out = replace(plain, meta={})
+    # 38,400 first: +8.4 + 20 uma + 20 oka; 27,300: -2.7 + 10; 20,600: -9.4 - 10; 13,700: -16.3 - 20
+    assert json.loads(write_tenhou6(worked_out))["sc"] == [
+        38400,
+        48.4,
+        20600,
+        -19.4,
+        27300,
+        7.3,
+        13700,
+        -36.3,
+    ]
 
 
 def test_damaged_records_raise_only_log_format_errors() -> None:

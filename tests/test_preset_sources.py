@@ -1,8 +1,8 @@
 """Every preset value names where it comes from; what is still unknown is little, said and searched.
 
 - The twelve living rule sets keep at most three values whose source is ``unknown``, and the note
-  of each says what was searched. (``riichicity``, ``ron2``, ``kyougi101``, ``npm``, ``mu`` and ``wrc``
-  are still above the target: pinned as strict xfail while issue 14 stays open for them.)
+  of each says what was searched. (``riichicity``, ``ron2`` and ``kyougi101`` are still above the
+  target: pinned as strict xfail while issue 14 stays open for them.)
 - A source is findable: a URL, ``owner/repo path``, the record corpus, a seed or the rule matrix, or
   ``not applicable:`` with the reason.
 - Where a platform's own records decide a value, they replay under its preset (every hand matches),
@@ -38,7 +38,7 @@ MAX_UNKNOWN = 3
 #: presets still above the target (issue 14 stays open for them: their rule texts are not in the
 #: stored material; each unknown says what was searched). A strict xfail: the day one meets the
 #: target, it must leave this list.
-PENDING = frozenset({"riichicity", "ron2", "kyougi101", "npm", "mu", "wrc"})
+PENDING = frozenset({"riichicity", "ron2", "kyougi101"})
 
 
 def _living() -> list[Any]:

@@ -169,3 +169,37 @@ def test_a_record_that_ends_too_early_is_a_game_end_mismatch() -> None:
     out = verify_record(mjai_records(text, "cut.jsonl")[0])
     assert [m["kind"] for m in out[-1]["mismatches"]] == ["game_end"]
     assert out[-1]["mismatches"][0]["detail"] == "the record ends the game here; tenbou plays on"
+
+
+def test_expect_defects(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A listed defect that shows exactly its mismatches is a known defect (exit 0); a listed hand
+    that matches, or shows other mismatches, exits 1; a malformed list exits 2."""
+    folder = _records(tmp_path)
+    (folder / "e_notes.txt").unlink()
+    (folder / "c_chips.xml").unlink()
+    defects = tmp_path / "defects.tsv"
+
+    def verify(*extra: str) -> tuple[int, str, str]:
+        code = main(["verify", str(folder), "--quiet", *extra])
+        out = capsys.readouterr()
+        return code, out.out, out.err
+
+    assert verify()[0] == 1  # b_tampered.xml differs
+    defects.write_text("# the tampered copy\nrecords/b_tampered.xml\t0\tpoints,deltas\ttampered by hand\n")
+    code, out, _ = verify("--expect-defects", str(defects))
+    assert code == 0 and "known defect" in out and "tampered by hand" in out
+    assert "mismatched 0; known defects 1" in out
+    code, out, _ = verify("--json", "--expect-defects", str(defects))
+    summary = json.loads(out.splitlines()[-1])["summary"]
+    assert code == 0 and (summary["mismatched"], summary["known_defects"]) == (0, 1)
+    defects.write_text("records/b_tampered.xml\t0\tpoints\tthe wrong kinds\n")
+    code, _, err = verify("--expect-defects", str(defects))
+    assert code == 1 and "listed as a known defect (points) but it shows other mismatches" in err
+    defects.write_text("records/a_hand.xml\t0\tpoints\tnot defective at all\n")
+    code, _, err = verify("--expect-defects", str(defects))
+    assert code == 1 and "a_hand.xml hand 0" in err
+    for bad in ("records/a_hand.xml\t0\tpoints\n", "x\tone\tpoints\twhy\n", "x\t0\tnot_a_kind\twhy\n"):
+        defects.write_text(bad)
+        code, out, err = verify("--expect-defects", str(defects))
+        assert code == 2 and "PATH<TAB>HAND<TAB>KINDS<TAB>REASON" in out + err
+    assert verify("--expect-defects", str(tmp_path / "missing.tsv"))[0] == 2

@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from tenbou.records import summarize, verify_paths
+from tenbou.records import format_summary, hand_key, load_defects, mark_defects, summarize, verify_paths
 
 CORPUS = Path(__file__).resolve().parents[1] / ".." / "shared" / "corpus"
 DIRS = [CORPUS / "mjlog", CORPUS / "tenhou6"]
@@ -34,20 +34,12 @@ _END = frozenset({"game_end"})
 #: engine_issues.md); a new one goes here with its reason until it is fixed.
 KNOWN_ENGINE: dict[tuple[str, int], tuple[frozenset[str], str]] = {}
 
-_GO1 = (
-    "record: GO type 1 names a 東風 room, but the fixture plays on into South/West with a player above "
-    "30,000 after East 4 (a 東風 game ends there)"
-)
-#: defective records: (file, hand index) -> (the mismatch kinds, the reason)
+#: defective records: (file, hand index) -> (the mismatch kinds, the reason), as
+#: docs/corpus-defects.tsv lists them for `tenbou verify --expect-defects` (one list for both)
+DEFECTS = load_defects(str(Path(__file__).resolve().parents[1] / "docs" / "corpus-defects.tsv"))
 KNOWN_RECORD: dict[tuple[str, int], tuple[frozenset[str], str]] = {
-    ("mjlog/MahjongPantheon__pantheon/Mimir/src/helpers/online/testdata/west.xml", 6): (_END, _GO1),
-    ("mjlog/MahjongPantheon__pantheon/Mimir/src/helpers/online/testdata/doubleron_and_riichi.xml", 5): (_END, _GO1),  # noqa: E501
-    ("tenhou6/Equim-chan__mjai-reviewer/convlog/tests/testdata/confusing_nakis_1.json", 0): (
-        frozenset({"deltas"}),
-        "record: a hand-made fixture whose result leaves out the riichi stick seat 2 put down "
-        "(ron 1,000 + 600 honba recorded as +1,600; the winner takes the stick: +2,600)",
-    ),
-}  # fmt: skip
+    (d.path, d.hand): (d.kinds, d.reason) for d in DEFECTS
+}
 KNOWN = {**KNOWN_ENGINE, **KNOWN_RECORD}
 
 #: reasons the readers skip records for, by category: the records of the corpus each may skip
@@ -65,7 +57,7 @@ def _relative(source: str) -> str:
 
 def _key(line: dict[str, Any]) -> tuple[Any, ...]:
     """A hand's identity across copies and formats of the same game."""
-    return (tuple(line["scores"]), line["round"], line["number"], line["honba"], tuple(line["deltas"] or ()))
+    return hand_key(line)
 
 
 def run(paths: list[Path], **kw: Any) -> list[dict[str, Any]]:
@@ -140,3 +132,26 @@ def test_corpus_verifies() -> None:
     assert dict(skipped) == SKIP_CATEGORIES, dict(skipped)
     assert s["mismatched"] == len(KNOWN)
     assert s["matched"] == s["hands"] - len(KNOWN)
+    assert KNOWN_RECORD and len(KNOWN_RECORD) == 4 and not KNOWN_ENGINE
+    # the README's command: the known defects listed, it exits 0, and it prints the README's figures
+    assert not mark_defects(lines, DEFECTS)
+    listed = summarize(lines)["summary"]
+    assert (listed["mismatched"], listed["known_defects"], listed["matched"]) == (0, 4, s["hands"] - 4)
+    text = format_summary(summarize(lines))
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    command = (
+        "tenbou verify ../shared/corpus/mjlog ../shared/corpus/tenhou6 --jobs 2 "
+        "--expect-defects docs/corpus-defects.tsv"
+    )
+    assert command in readme
+    distinct = len({_key(h) for h in hands})
+    for figure in (
+        f"games {s['games']}, hands {s['hands']:,} ({distinct:,} distinct)",
+        f"{s['pao']} pao wins", f"{s['double_ron']} double rons", f"{len(pao)} distinct pao hands",
+        f"{len(double)} distinct double rons", f"matched {s['hands'] - 4:,}, mismatched 0; known defects 4",
+    ):  # fmt: skip
+        assert figure in readme, figure
+    assert f"games {s['games']}, hands {s['hands']:,} ({distinct:,} distinct)" in text
+    assert f"{s['double_ron']} double ron ({len(double)} distinct)" in text
+    assert f"{s['pao']} pao ({len(pao)} distinct)" in text
+    assert "mismatched 0; known defects 4" in text

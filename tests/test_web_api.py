@@ -451,7 +451,7 @@ def test_page_is_self_contained(client: TestClient) -> None:
             asset = client.get(src)
             assert asset.status_code == 200
             texts.append(asset.text)
-    assert len(texts) == 3  # the page, its script and its style
+    assert len(texts) == 4  # the page, its scripts (the app and its words) and its style
     for text in texts:
         # the only absolute URL is the SVG namespace, which is never fetched
         urls = set(re.findall(r"https?://[^\s\"'<>)\\]+", text)) - {"http://www.w3.org/2000/svg"}
@@ -461,6 +461,7 @@ def test_page_is_self_contained(client: TestClient) -> None:
 
 def test_static_files_are_only_the_page_assets(client: TestClient) -> None:
     assert client.get("/static/app.js").headers["content-type"].startswith("text/javascript")
+    assert client.get("/static/i18n.js").headers["content-type"].startswith("text/javascript")
     assert client.get("/static/style.css").headers["content-type"].startswith("text/css")
     assert_error(client.get("/static/index.html"), status=404)
     assert_error(client.get("/static/..%2Fapp.py"), status=404)

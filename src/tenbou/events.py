@@ -250,8 +250,35 @@ _NAMES = {cls: name for name, cls in _TYPES.items()}
 _TILE_FIELDS = {"pai", "dora_marker"}
 _TILE_LIST_FIELDS = {"consumed", "ura_markers"}
 _INT_LIST_FIELDS = {"scores", "deltas"}
-#: other names producers use for a field
-_ALIASES = {"ura_markers": ("ura_markers", "uradora_markers")}
+#: other names producers use for a field: Mortal's ``ura_markers`` first, then the original mjai
+#: server's ``uradora_markers`` (also RiichiEnv, jansou) and akochan's ``uradora_marker``
+_ALIASES = {"ura_markers": ("ura_markers", "uradora_markers", "uradora_marker")}
+#: other names producers use for an event type: ``kita`` (RiichiEnv, jansou) is ``nukidora``
+_TYPE_ALIASES = {"kita": "nukidora"}
+#: the draw reasons each producer writes, as the reasons of mjai (and Mortal): the original mjai
+#: server's own spellings (``suchareach``, ``sufonrenta``, ``sukaikan``), jansou's kinds
+#: (``exhaustive``, ``nm``, ``yao9``, ``reach4``, ``ron3``, ``kaze4``, ``kan4``) and the spellings
+#: its reader takes from other logs (``docs/paifu/MJAI_JSOL.md``), and tenbou's own names
+_REASONS: dict[str, str] = {
+    **dict.fromkeys(("fanpai", "exhaustive", "exhaustive_draw", "流局", "全員聴牌", "全員不聴"), "fanpai"),
+    **dict.fromkeys(("nagashimangan", "nagashi_mangan", "nagashi", "nm", "流し満貫"), "nagashimangan"),
+    **dict.fromkeys(
+        ("kyushukyuhai", "kyuushuukyuuhai", "kyushu_kyuhai", "kyuushu_kyuuhai", "nine_terminals", "yao9",
+         "九種九牌"),
+        "kyushukyuhai",
+    ),
+    **dict.fromkeys(
+        ("suufonrenda", "sufonrenta", "suufon_renda", "sufuurenta", "four_winds", "kaze4", "四風連打"),
+        "suufonrenda",
+    ),
+    **dict.fromkeys(
+        ("suuchariichi", "suchareach", "suucha_riichi", "four_riichi", "reach4", "四家立直"), "suuchariichi"
+    ),
+    **dict.fromkeys(
+        ("suukaikan", "sukaikan", "suukan_sanra", "suukansansen", "four_kans", "kan4", "四開槓"), "suukaikan"
+    ),
+    **dict.fromkeys(("sanchaho", "sanchahou", "triple_ron", "ron3", "三家和", "三家和了"), "sanchaho"),
+}  # fmt: skip
 _WINDS: dict[object, Wind] = {w.value: w for w in Wind}
 
 
@@ -306,6 +333,13 @@ def _text(value: object, key: str, where: str) -> str:
     return value
 
 
+def _reason(value: object, key: str, where: str) -> str:
+    """A draw's reason in mjai's spelling (:data:`_REASONS`); any other text is kept for the
+    engine to judge (it refuses a reason it does not know)."""
+    text = _text(value, key, where)
+    return _REASONS.get(text, text)
+
+
 def _flag(value: object, key: str, where: str) -> bool:
     if type(value) is not bool:
         raise LogFormatError(f"{where}.{key}: expected true or false, not {value!r}")
@@ -315,17 +349,16 @@ def _flag(value: object, key: str, where: str) -> bool:
 _DECODERS: dict[str, Callable[[object, str, str], Any]] = {
     "pai": _tile, "dora_marker": _tile, "consumed": _tiles, "ura_markers": _tiles, "scores": _ints,
     "deltas": _ints, "tehais": _hands, "bakaze": _wind, "tenpais": _bools, "names": _names,
-    "reason": _text, "tsumogiri": _flag,
+    "reason": _reason, "tsumogiri": _flag,
 }  # fmt: skip
 _MISSING = object()
 #: each event type's fields: (name, the keys it may come under, decoder, default or _MISSING)
-_SPECS: dict[str, tuple[type[Any], tuple[tuple[str, tuple[str, ...], Any, object], ...]]] = {
+_SPECS: dict[str, tuple[type[Any], tuple[tuple[str, Any, object], ...]]] = {
     name: (
         cls,
         tuple(
             (
                 f.name,
-                _ALIASES.get(f.name, (f.name,)),
                 _DECODERS.get(f.name, _int),
                 _MISSING if f.default is dataclasses.MISSING else f.default,
             )
@@ -334,6 +367,14 @@ _SPECS: dict[str, tuple[type[Any], tuple[tuple[str, tuple[str, ...], Any, object
     )
     for name, cls in _TYPES.items()
 }
+#: the fields of each event type that producers write under other names too (hora's ura_markers)
+_ALIASED: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
+    name: tuple((f.name, _ALIASES[f.name]) for f in fields(cls) if f.name in _ALIASES)
+    for name, cls in _TYPES.items()
+    if any(f.name in _ALIASES for f in fields(cls))
+}
+_SPECS.update({alias: _SPECS[name] for alias, name in _TYPE_ALIASES.items()})
+_ALIASED.update({alias: _ALIASED[name] for alias, name in _TYPE_ALIASES.items() if name in _ALIASED})
 
 
 def event_name(event: Event) -> str:
@@ -349,25 +390,40 @@ def event_from_json(obj: object) -> Event:
         raise LogFormatError(f"an mjai event is a JSON object, not {obj!r}")
     kind = obj.get("type")
     spec = _SPECS.get(kind) if isinstance(kind, str) else None
-    if spec is None:
+    if spec is None or not isinstance(kind, str):
         raise LogFormatError(f"unknown mjai event type {kind!r}")
     cls, specs = spec
+    aliased = _ALIASED.get(kind)
+    used: dict[str, str] = {}
+    if aliased is not None:  # the fields other names may give, under their own name (hora only)
+        obj = dict(obj)
+        for name, keys in aliased:
+            obj[name], used[name] = _aliased(obj, keys, kind)
     args: list[Any] = []
-    for name, keys, decode, default in specs:
-        value = obj.get(keys[0])
-        key = keys[0]
-        if value is None and len(keys) > 1:
-            for key in keys[1:]:
-                value = obj.get(key)
-                if value is not None:
-                    break
+    for name, decode, default in specs:
+        value = obj.get(name)
         if value is None:
             if default is _MISSING:
                 raise LogFormatError(f"{kind}: missing {name!r}")
             args.append(default)
         else:
-            args.append(decode(value, key, kind))
+            args.append(decode(value, used.get(name, name) if used else name, kind))
     return cls(*args)  # type: ignore[no-any-return]
+
+
+def _aliased(obj: Mapping[str, Any], keys: tuple[str, ...], kind: str) -> tuple[object, str]:
+    """The value of a field that producers write under several names, and the name it came
+    under; two names that give different values are refused (neither is taken on trust)."""
+    found: list[tuple[str, object]] = [(k, obj[k]) for k in keys if obj.get(k) is not None]
+    if not found:
+        return None, keys[0]
+    key, value = found[0]
+    for other, second in found[1:]:
+        if second != value:
+            raise LogFormatError(
+                f"{kind}: {key} {value!r} and {other} {second!r} disagree (the same field under two names)"
+            )
+    return value, key
 
 
 def event_to_json(event: Event) -> dict[str, Any]:

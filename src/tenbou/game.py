@@ -17,11 +17,13 @@ left on the table going to the top or being lost (``leftover_sticks``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from .errors import IllegalEventError
 from .events import EndGame, EndKyoku, Event, StartGame, StartKyoku, event_name
+from .payment import PaymentKind, Settlement
 from .referee import Problems, Referee
 from .results import settlement_to_dict
 from .round import Round, RoundResult, start_problems
@@ -217,21 +219,109 @@ class Game(Referee):
         result: RoundResult | None = rnd.result
         if result is None:
             return
-        st = result.settlement
-        self.hands.append(
-            HandRecord(
-                game_hand=len(self.hands),
-                round_wind=Wind.of_index(self.wind_index),
-                number=self.kyoku,
-                honba=self.honba,
-                kind=st.kind,
-                deltas=st.deltas,
-                settlement=settlement_to_dict(st),
-                request=result.request,
-                recorded_deltas=result.recorded_deltas,
+        self._record(result.settlement, [s.score for s in rnd.seats], result.request, result.recorded_deltas)
+
+    def record_settlement(
+        self, settlement: Settlement, request: dict[str, Any] | None = None, *, riichi: Sequence[int] = ()
+    ) -> HandRecord:
+        """Record the end of a hand settled outside an event stream (a score sheet: a
+        :func:`~tenbou.api.settle_request` of the hand's end), as an ``end_kyoku`` records a
+        hand played event by event: the scores (less a riichi stick from each seat of
+        ``riichi``, the players who declared riichi in this hand), the next dealer, honba and
+        sticks, the end of the game by the rules and, when it ends, :attr:`final`.
+
+        The settlement must be of the hand the game expects: its dealer, and the riichi sticks
+        it paid out or carried must be those on the table (:meth:`expected_start`'s, plus one
+        for each seat of ``riichi``); with ``request`` (the settle request, kept in the hand's
+        :class:`HandRecord`) its ``dealer``, ``round_wind``, ``honba`` and ``riichi_sticks``
+        too. Anything else raises :class:`~tenbou.errors.IllegalEventError`, the game
+        unchanged.
+
+        >>> from tenbou.api import settle_request
+        >>> from tenbou.rules import get_rules
+        >>> g = Game(get_rules("tenhou"))
+        >>> draw = {"dealer": 0, "riichi_sticks": 1, "draw": {"kind": "exhaustive", "tenpai": [2]}}
+        >>> g.record_settlement(settle_request(draw), draw, riichi=[2]).deltas
+        (-1000, -1000, 3000, -1000)
+        >>> g.scores, g.expected_start()[:5]
+        ([24000, 24000, 27000, 24000], (<Wind.EAST: 'E'>, 2, 1, 1, 1))
+        """
+        n = self.players
+        if self.started and self.round is not None and not self.round.closed:
+            raise IllegalEventError("a hand is being played event by event (no end_kyoku yet)")
+        if self.ended or self.final is not None:
+            raise IllegalEventError("the game has ended: no more hands")
+        if len(settlement.deltas) != n:
+            raise IllegalEventError(f"the settlement is for {len(settlement.deltas)} players, not {n}")
+        declared = list(riichi)
+        for seat in declared:
+            if type(seat) is not int or not 0 <= seat < n:
+                raise IllegalEventError(f"riichi: {seat!r} is not a seat 0..{n - 1}")
+        if len(set(declared)) != len(declared):
+            raise IllegalEventError("riichi: a seat is listed twice")
+        for result in settlement.results:
+            s = result.score.situation
+            if (s.riichi or s.double_riichi) and s.winner not in declared:
+                raise IllegalEventError(f"riichi: the winner {s.winner} won with riichi but is not listed")
+        stick = self.rules.riichi_stick_points
+        expected_sticks = self.kyotaku + len(declared)
+        paid = sum(p.points for p in settlement.payments if p.kind is PaymentKind.RIICHI_STICKS)
+        sticks = settlement.next.riichi_sticks + (paid // stick if stick else 0)
+        dealers = {r.score.situation.dealer for r in settlement.results}
+        if settlement.kind != "win" and settlement.next.dealer not in (self.dealer, (self.dealer + 1) % n):
+            dealers.add(-1)
+        problems = []
+        if dealers - {self.dealer}:
+            problems.append(f"dealer: the hand's dealer is seat {self.dealer}")
+        if stick and sticks != expected_sticks:
+            problems.append(
+                f"riichi_sticks: {expected_sticks} on the table ({self.kyotaku} carried, "
+                f"{len(declared)} declared in this hand), not {sticks}"
             )
+        if request is not None:
+            wind, _, honba, _, dealer, _ = self.expected_start()
+            given = (
+                ("dealer", request.get("dealer", 0), dealer),
+                ("round_wind", request.get("round_wind", "E"), wind.value),
+                ("honba", request.get("honba", 0), honba),
+                ("riichi_sticks", request.get("riichi_sticks", 0), expected_sticks),
+            )
+            problems.extend(
+                f"{name}: {want!r} in this hand, not {got!r}" for name, got, want in given if got != want
+            )
+        if problems:
+            raise IllegalEventError("not the hand the game expects: " + "; ".join(dict.fromkeys(problems)))
+        scores = list(self.scores)
+        for seat in declared:
+            scores[seat] -= stick
+        scores = [a + b for a, b in zip(scores, settlement.deltas, strict=True)]
+        record = self._record(settlement, scores, request, None)
+        if self.ended:
+            self._finish(self._final())
+        return record
+
+    def _record(
+        self,
+        st: Settlement,
+        scores: list[int],
+        request: dict[str, Any] | None,
+        recorded_deltas: tuple[int, ...] | None,
+    ) -> HandRecord:
+        """The end of a hand, however it was played: its record, the scores after it, the next
+        dealer, honba and sticks, and whether the game ends (:meth:`_over`)."""
+        record = HandRecord(
+            game_hand=len(self.hands),
+            round_wind=Wind.of_index(self.wind_index),
+            number=self.kyoku,
+            honba=self.honba,
+            kind=st.kind,
+            deltas=st.deltas,
+            settlement=settlement_to_dict(st),
+            request=request,
+            recorded_deltas=recorded_deltas,
         )
-        self.scores = [s.score for s in rnd.seats]
+        self.hands.append(record)
+        self.scores = scores
         nxt = st.next
         dealer_keeps = nxt.dealer == self.dealer
         self.honba, self.kyotaku = nxt.honba, nxt.riichi_sticks
@@ -239,13 +329,14 @@ class Game(Referee):
         self.may_end = over is None
         if over:
             self.ended = True
-            return
+            return record
         if not dealer_keeps:
             self.dealer = nxt.dealer
             self.kyoku += 1
             if self.kyoku > self.players:
                 self.kyoku = 1
                 self.wind_index += 1
+        return record
 
     def _over(self, kind: str, dealer_keeps: bool) -> bool | None:
         """Whether the game ends after the hand just played (``kind`` as in a

@@ -34,22 +34,41 @@ import json
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, TextIO
 
 from .errors import LogFormatError, TenbouError
-from .events import EndGame, EndKyoku, Event, ReachAccepted, StartKyoku, events_to_lines
+from .events import (
+    EndGame,
+    EndKyoku,
+    Event,
+    Hora,
+    ReachAccepted,
+    Ryukyoku,
+    StartGame,
+    StartKyoku,
+    event_to_json,
+    events_to_lines,
+)
 from .game import Game, HandRecord
 from .io.record import GameRecord, HandEnd, WinRecord
+from .io.source import MAX_RECORD_BYTES, inflate, read_source
 from .round import Round
+from .tiles import Tile, format_tiles, parse_tiles
 
 __all__ = [
     "MISMATCH_KINDS",
+    "NO_OUTCOME",
+    "Defect",
     "complete_record",
     "export_rows",
     "find_record_files",
+    "hand_key",
+    "load_defects",
+    "mark_defects",
     "summarize",
+    "verify_data",
     "verify_file",
     "verify_paths",
     "verify_record",
@@ -58,10 +77,15 @@ __all__ = [
 
 #: what can differ between tenbou and a record, in report order
 MISMATCH_KINDS = (
-    "illegal_event", "kind", "winners", "yaku", "han", "fu", "points", "pao", "deltas", "draw_reason",
+    "illegal_event", "kind", "winners", "tiles", "hand", "melds", "win_tile", "dora", "ura_dora", "honba",
+    "riichi_sticks", "yaku", "han", "fu", "points", "limit", "pao", "deltas", "scores", "draw_reason",
     "tenpai", "nagashi", "next", "game_end", "final_scores",
 )  # fmt: skip
 _TOP = ("players", "dealer", "round_wind", "honba", "riichi_sticks")
+#: how long ``--dask ADDRESS`` waits for the scheduler to answer
+DASK_CONNECT_SECONDS = 10
+#: why a hand line has no ``match``: the record gives its end neither deltas nor scores
+NO_OUTCOME = "no outcome to compare: the record gives the hand's end neither deltas nor scores"
 
 
 # -- one game ---------------------------------------------------------------------------------
@@ -123,7 +147,7 @@ def _compare_win(rec: WinRecord, result: Mapping[str, Any], fold_kita: bool) -> 
 
 
 class _Verifier:
-    """Replays one record and builds its lines."""
+    """Replays one record hand by hand and builds its lines."""
 
     def __init__(self, rec: GameRecord) -> None:
         self.rec = rec
@@ -132,6 +156,9 @@ class _Verifier:
         self.lines: list[dict[str, Any]] = []
         self.players = rec.players
         self.fold_kita = rec.format in ("mjlog", "tenhou6")
+        #: Tenhou's own convention (mjlog, tenhou.net/6): ura indicators are shown to riichi winners only
+        self.ura_riichi_only = rec.format == "mjlog"
+        self.stick = self.rules.riichi_stick_points
         self.end_reported = False
         #: the record's end_game came where tenbou's game goes on
         self.ended_early = False
@@ -139,70 +166,122 @@ class _Verifier:
         self.hand_events = rec.hand_events()
         #: the settle request of each hand, by hand index (draws: the tenpai and nagashi seats tenbou found)
         self.requests: dict[int, dict[str, Any]] = {}
+        #: the facts that differ during the hand being played: (kind, detail)
+        self.pending: list[tuple[str, str]] = []
 
     def new_game(self) -> Game:
         return Game(self.rules, self.players, strict=True, check_starts=False)
 
     def run(self) -> list[dict[str, Any]]:
         rec = self.rec
-        starts = self.starts
-        deposits = [sum(isinstance(e, ReachAccepted) for e in h) for h in self.hand_events]
-        hand_events = self.hand_events
+        segments = self.hand_events
+        offset = len(rec.events) - sum(len(s) for s in segments)
         game = self.new_game()
-        hand = -1
-        broken = False
-        stick = self.rules.riichi_stick_points
-        for index, ev in enumerate(rec.events):
-            if isinstance(ev, StartKyoku):
-                hand += 1
-                if (
-                    hand > 0
-                    and self.lines
-                    and not broken
-                    and self._continuous(hand - 1, starts, deposits, stick)
-                ):
-                    self._check_next(game, ev)
-                if game.ended or broken or (game.round is not None and game.round.result is None):
-                    game = self.new_game()
-                broken = False
-            elif broken:
-                continue
-            if isinstance(ev, EndGame):
-                if game.round is not None and game.round.result is None:
-                    continue
-                # ``end_game`` ends any game; whether tenbou would have ended it there is judged here
-                self.ended_early = not (game.ended or game.may_end)
-                game.apply(EndGame(), index)
-                continue
-            try:
+        for index, ev in enumerate(rec.events[:offset]):
+            if isinstance(ev, StartGame):
                 game.apply(ev, index)
-            except TenbouError as e:
-                broken = True
-                self._illegal(hand, ev, e, hand_events[hand] if 0 <= hand < len(hand_events) else [])
-                continue
-            if isinstance(ev, EndKyoku):
-                self._hand_line(game, hand)
-        self._check_end(game)
+            elif not isinstance(ev, EndGame):
+                raise LogFormatError(
+                    f"{rec.source}: event {index} ({_name(ev)}) comes before any start_kyoku"
+                )
+        played = False  # the hand before ended cleanly, so the next can be judged against it
+        last = len(segments) - 1
+        for i, seg in enumerate(segments):
+            start = seg[0]
+            assert isinstance(start, StartKyoku)
+            if played:
+                self._check_next(game, i, start)
+            if i and (game.ended or not played):
+                game = self.new_game()
+            played = self._play(game, i, seg, offset, i == last)
+            offset += len(seg)
+        if played:
+            self._check_end(game)
         for line in self.lines:
             line.pop("_request", None)
         return self.lines
 
+    def _play(self, game: Game, hand: int, seg: Sequence[Event], offset: int, last: bool) -> bool:
+        """Play one hand's events; whether it ended cleanly (``end_kyoku`` reached, its line made)."""
+        ended = False
+        self.pending = []
+        for k, ev in enumerate(seg):
+            index = offset + k
+            if isinstance(ev, EndGame):
+                if not ended:
+                    self._illegal(
+                        hand, ev, "end_game inside a hand (the hand has no end_kyoku)", seg[: k + 1]
+                    )
+                    return False
+                # ``end_game`` ends any game; whether tenbou would have ended it there is judged here
+                self.ended_early = not (game.ended or game.may_end)
+                game.apply(EndGame(), index)
+                continue
+            if ended:  # the hand's line is made: it is defective after all
+                why = f"event {index}: {_name(ev)} after the hand's end_kyoku"
+                line = self.lines[-1]
+                line["error"] = why
+                self._add(
+                    line,
+                    "illegal_event",
+                    f"the engine refuses the record: {why}",
+                    events_to_lines(seg[: k + 1]),
+                    "replay",
+                )
+                return False
+            try:
+                game.apply(ev, index)
+            except TenbouError as e:
+                self._illegal(hand, ev, str(e), seg[: k + 1])
+                return False
+            if isinstance(ev, ReachAccepted) and (ev.scores is not None or ev.deltas is not None):
+                self._check_reach(game, ev)
+            elif isinstance(ev, EndKyoku):
+                ended = True
+                self._hand_line(game, hand, seg)
+        if ended:
+            return True
+        if not last:
+            nxt = offset + len(seg)
+            self._illegal(
+                hand,
+                seg[-1],
+                f"the hand has no end: the next start_kyoku (event {nxt}) comes before its "
+                + ("end_kyoku" if any(isinstance(e, (Hora, Ryukyoku)) for e in seg) else "win or draw"),
+                list(seg),
+            )
+        return False  # the last hand, cut short: the record ends inside it
+
     # -- the record's own continuity ------------------------------------------------------
 
-    def _continuous(self, i: int, starts: Sequence[StartKyoku], deposits: Sequence[int], stick: int) -> bool:
-        """Whether hand ``i + 1`` of the record follows hand ``i``: its scores are hand
-        ``i``'s with the recorded changes, less the riichi sticks put down (a record cut
-        into pieces is not judged on what comes between)."""
+    def _continuous(self, i: int) -> tuple[int, ...] | None:
+        """The scores hand ``i + 1`` should start with by the record's own account (hand
+        ``i``'s scores with its recorded changes, less the riichi sticks put down), where
+        they are not what it starts with (``None``: they are, or the record gives no changes)."""
         end = self.rec.hands[i] if i < len(self.rec.hands) else None
-        if end is None or end.deltas is None:
-            return True
-        expected = tuple(s + d for s, d in zip(starts[i].scores, end.deltas, strict=True))
-        return tuple(starts[i + 1].scores) == _after_deposits(expected, self.hand_events[i], stick)
+        if end is None:
+            return None
+        if end.deltas is not None:
+            expected = [s + d for s, d in zip(self.starts[i].scores, end.deltas, strict=True)]
+            after = _after_deposits(expected, self.hand_events[i], self.stick)
+        elif end.scores_after is not None:
+            after = tuple(end.scores_after)  # a record of scores alone: the hand ends with these
+        else:
+            return None
+        return None if tuple(self.starts[i + 1].scores) == after else after
 
-    def _check_next(self, game: Game, ev: StartKyoku) -> None:
+    def _check_next(self, game: Game, i: int, ev: StartKyoku) -> None:
         line = self.lines[-1]
-        if "error" in line:
-            return
+        expected = self._continuous(i - 1)
+        if expected is not None:
+            self._add(
+                line,
+                "next",
+                f"next hand: the record starts it with scores {list(ev.scores)}; this hand's scores and "
+                f"changes give {list(expected)}",
+                line.get("_request"),
+                "settle",
+            )
         if game.ended:
             if self.end_reported:
                 return
@@ -234,10 +313,7 @@ class _Verifier:
         if rec.final_scores is None or not self.lines:
             return
         line = self.lines[-1]
-        if "error" in line:
-            return
-        # a record whose final scores do not follow its last hand was cut from a longer game
-        if (self.ended_early or not game.ended) and not self.end_reported and self._final_follows():
+        if (self.ended_early or not game.ended) and not self.end_reported:
             self._add(
                 line,
                 "game_end",
@@ -246,7 +322,7 @@ class _Verifier:
                 "settle",
             )
         final = game.final
-        if final is not None and self._final_follows() and tuple(final.points) != tuple(rec.final_scores):
+        if final is not None and tuple(final.points) != tuple(rec.final_scores):
             self._add(
                 line,
                 "final_scores",
@@ -254,22 +330,6 @@ class _Verifier:
                 line.get("_request"),
                 "settle",
             )
-
-    def _final_follows(self) -> bool:
-        """Whether the record's final scores are its last hand's scores (leftover sticks
-        to one player allowed): a fixture cut from a longer game is not judged on them."""
-        rec = self.rec
-        if not rec.hands or rec.hands[-1].deltas is None or rec.final_scores is None:
-            return True
-        last = self.starts[-1]
-        stick = self.rules.riichi_stick_points
-        after = _after_deposits(
-            [s + d for s, d in zip(last.scores, rec.hands[-1].deltas, strict=True)],
-            self.hand_events[-1],
-            stick,
-        )
-        diff = [f - a for f, a in zip(rec.final_scores, after, strict=True)]
-        return sum(1 for d in diff if d) <= 1 and all(d >= 0 and d % stick == 0 for d in diff)
 
     # -- lines ----------------------------------------------------------------------------
 
@@ -291,22 +351,34 @@ class _Verifier:
             "honba": start.honba,
         }
 
-    def _illegal(self, hand: int, ev: Event, e: TenbouError, events: list[Event]) -> None:
-        if hand < 0:
-            raise e
+    def _illegal(self, hand: int, ev: Event, why: str, upto: Sequence[Event]) -> None:
         end = self.rec.hands[hand] if hand < len(self.rec.hands) else None
         line = self._base(hand)
-        line.update({"kind": end.kind if end else None, "deltas": None, "results": []})
+        line.update({"kind": end.kind if end and end.kind != "unfinished" else None, "deltas": None})
+        line["results"] = []
         if end is not None and end.deltas is not None:
             line["recorded_deltas"] = list(end.deltas)
-        upto = events[: events.index(ev) + 1] if ev in events else events
-        line["error"] = str(e)
+        line["error"] = why
         self._add(
-            line, "illegal_event", f"the engine refuses the record: {e}", events_to_lines(upto), "replay"
+            line, "illegal_event", f"the engine refuses the record: {why}", events_to_lines(upto), "replay"
         )
         self.lines.append(line)
 
-    def _hand_line(self, game: Game, hand: int) -> None:
+    def _check_reach(self, game: Game, ev: ReachAccepted) -> None:
+        rnd = game.round
+        assert rnd is not None
+        scores = [s.score for s in rnd.seats]
+        if ev.scores is not None and list(ev.scores) != scores:
+            self.pending.append(
+                ("scores", f"after seat {ev.actor}'s riichi: scores {scores}, the record {list(ev.scores)}")
+            )
+        want = [-self.stick if s == ev.actor else 0 for s in range(rnd.players)]
+        if ev.deltas is not None and list(ev.deltas) != want:
+            self.pending.append(
+                ("scores", f"seat {ev.actor}'s riichi stick: deltas {want}, the record {list(ev.deltas)}")
+            )
+
+    def _hand_line(self, game: Game, hand: int, seg: Sequence[Event]) -> None:
         hr: HandRecord = game.hands[-1]
         rnd = game.round
         assert rnd is not None
@@ -333,8 +405,18 @@ class _Verifier:
         if end is not None and end.deltas is not None:
             line["recorded_deltas"] = list(end.deltas)
             line["match"] = True
+        elif end is not None and end.scores_after is not None:
+            # no deltas, but the scores after the hand: they are compared (a hand checked all the same)
+            line["recorded_scores"] = list(end.scores_after)
+            line["match"] = True
+        for kind, detail in self.pending:
+            self._add(line, kind, detail, request, "settle")
         if end is not None:
-            self._compare(line, end, hr, rnd, request)
+            for kind, detail in end.defects:
+                self._add(line, kind, f"the record contradicts itself: {detail}", request, "settle")
+            self._compare(line, end, hr, rnd, request, seg)
+        if "match" not in line:
+            line["unchecked"] = NO_OUTCOME
         self.lines.append(line)
 
     def _draw_request(self, rnd: Round, hr: HandRecord) -> dict[str, Any]:
@@ -356,31 +438,52 @@ class _Verifier:
             "draw": draw,
         }
 
-    def _compare(self, line: dict[str, Any], end: HandEnd, hr: HandRecord, rnd: Round, request: Any) -> None:
+    def _compare(
+        self,
+        line: dict[str, Any],
+        end: HandEnd,
+        hr: HandRecord,
+        rnd: Round,
+        request: Any,
+        seg: Sequence[Event],
+    ) -> None:
         if end.kind != hr.kind:
             self._add(line, "kind", f"tenbou: {hr.kind}, the record: {end.kind}", request, "settle")
             return
-        if hr.kind == "win":
-            results = hr.settlement["results"]
-            got = sorted(r["winner"] for r in results)
-            if got != sorted(end.winners):
+        before = _after_deposits(self.starts[line["hand"]].scores, seg, self.stick)
+        if end.scores_before is not None and tuple(end.scores_before) != before:
+            self._add(
+                line,
+                "scores",
+                f"before the hand's payments: scores {list(before)}, the record {list(end.scores_before)}",
+                request,
+                "settle",
+            )
+        if end.dora is not None and list(end.dora) != rnd.dora_markers:
+            self._add(
+                line,
+                "dora",
+                f"indicators {format_tiles(rnd.dora_markers)} shown, the record lists "
+                f"{format_tiles(end.dora)}",
+                request,
+                "settle",
+            )
+        if end.ura is not None and self.rules.ura_dora:
+            # the hand's ura indicators: one per indicator shown when a riichi player won, else none
+            wins = (hr.request or {}).get("wins", [])
+            riichi = any(w.get("riichi") or w.get("double_riichi") for w in wins)
+            if len(end.ura) != (len(rnd.dora_markers) if riichi else 0):
+                who = "a riichi player won" if riichi else "no riichi player won"
                 self._add(
                     line,
-                    "winners",
-                    f"tenbou pays seats {got}, the record {sorted(end.winners)}",
+                    "ura_dora",
+                    f"{len(rnd.dora_markers)} indicators shown and {who}; the record lists ura indicators "
+                    f"[{_tiles_text(end.ura, sort=False)}]",
                     request,
                     "settle",
                 )
-            by_winner = {r["winner"]: r for r in results}
-            wins = {w["winner"]: w for w in (hr.request or {}).get("wins", [])}
-            for w in end.wins:
-                result = by_winner.get(w.winner)
-                if result is None:
-                    continue
-                for kind, detail in _compare_win(w, result, self.fold_kita):
-                    self._add(
-                        line, kind, detail, _score_request(self.rules_json, request, wins[w.winner]), "score"
-                    )
+        if hr.kind == "win":
+            self._compare_wins(line, end, hr, request, seg, before)
         elif hr.kind == "abortive_draw":
             got_reason = hr.settlement.get("reason")
             if end.reason is not None and got_reason is not None and got_reason != end.reason:
@@ -399,7 +502,7 @@ class _Verifier:
                     request,
                     "settle",
                 )
-            if end.tenpai is not None and not nagashi and list(end.tenpai) != draw["tenpai"]:
+            if end.tenpai is not None and list(end.tenpai) != draw["tenpai"]:
                 self._add(
                     line,
                     "tenpai",
@@ -407,6 +510,36 @@ class _Verifier:
                     request,
                     "settle",
                 )
+        if hr.kind != "win":
+            for seat, tiles in (end.shown or {}).items():
+                held = rnd.seats[seat].hand
+                if _tiles_key(tiles) != _tiles_key(held):
+                    self._add(
+                        line,
+                        "hand",
+                        f"seat {seat} holds {_tiles_text(held)}, the record shows {_tiles_text(tiles)}",
+                        request,
+                        "settle",
+                    )
+            for name, got, want in (
+                ("honba", rnd.honba, end.honba),
+                ("riichi_sticks", rnd.kyotaku, end.riichi_sticks),
+            ):
+                if want is not None and got != want:
+                    self._add(
+                        line, name, f"{name.replace('_', ' ')} {got}, the record {want}", request, "settle"
+                    )
+            ryu = next((e for e in seg if isinstance(e, Ryukyoku)), None)
+            if ryu is not None and ryu.scores is not None:
+                after = [b + d for b, d in zip(before, hr.deltas, strict=True)]
+                if list(ryu.scores) != after:
+                    self._add(
+                        line,
+                        "scores",
+                        f"after the draw: scores {after}, the record {list(ryu.scores)}",
+                        request,
+                        "settle",
+                    )
         if "recorded_deltas" in line and tuple(line["recorded_deltas"]) != hr.deltas:
             self._add(
                 line,
@@ -415,6 +548,135 @@ class _Verifier:
                 request,
                 "settle",
             )
+
+    def _compare_wins(
+        self,
+        line: dict[str, Any],
+        end: HandEnd,
+        hr: HandRecord,
+        request: Any,
+        seg: Sequence[Event],
+        before: Sequence[int],
+    ) -> None:
+        results = hr.settlement["results"]
+        got = sorted(r["winner"] for r in results)
+        if got != sorted(end.winners):
+            self._add(
+                line,
+                "winners",
+                f"tenbou pays seats {got}, the record {sorted(end.winners)}",
+                request,
+                "settle",
+            )
+        by_winner = {r["winner"]: r for r in results}
+        wins = {w["winner"]: w for w in (hr.request or {}).get("wins", [])}
+        horas = {e.actor: e for e in seg if isinstance(e, Hora)}
+        running = list(before)
+        for w in end.wins:
+            result = by_winner.get(w.winner)
+            fields = wins.get(w.winner)
+            if result is None or fields is None:
+                continue
+            facts = _compare_win(w, result, self.fold_kita)
+            facts.extend(self._win_facts(w, result, fields, request, horas.get(w.winner)))
+            hora = horas.get(w.winner)
+            running = [r + d for r, d in zip(running, result["deltas"], strict=True)]
+            if hora is not None and hora.scores is not None and list(hora.scores) != running:
+                facts.append(
+                    (
+                        "scores",
+                        f"seat {w.winner}: scores after the win {running}, the record {list(hora.scores)}",
+                    )
+                )
+            for kind, detail in facts:
+                self._add(line, kind, detail, _score_request(self.rules_json, request, fields), "score")
+
+    def _win_facts(
+        self,
+        w: WinRecord,
+        result: Mapping[str, Any],
+        fields: Mapping[str, Any],
+        request: Mapping[str, Any],
+        hora: Hora | None,
+    ) -> list[tuple[str, str]]:
+        """(kind, detail) for each fact the record states of a win that differs from the engine's state
+        as the win came: the hand, melds, kita, winning tile, indicators, honba and sticks, deltas."""
+        out: list[tuple[str, str]] = []
+        seat = w.winner
+        if w.hand is not None and _tiles_text(w.hand) != fields["hand"]:
+            out.append(("hand", f"seat {seat} holds {fields['hand']}, the record {_tiles_text(w.hand)}"))
+        if w.melds is not None:
+            got = sorted(_meld_key(m) for m in fields["melds"])
+            want = sorted(_meld_key(m.to_dict()) for m in w.melds)
+            if got != want:
+                out.append(
+                    ("melds", f"seat {seat}: melds {_melds_text(got)}, the record {_melds_text(want)}")
+                )
+        if w.kita is not None and w.kita != fields.get("kita", 0):
+            out.append(("melds", f"seat {seat}: {fields.get('kita', 0)} kita, the record {w.kita}"))
+        if hora is not None and hora.pai is not None and str(hora.pai) != fields["win_tile"]:
+            out.append(("win_tile", f"seat {seat} wins on {fields['win_tile']}, the record {hora.pai}"))
+        shown = fields["dora_indicators"]
+        if w.dora is not None and [str(t) for t in w.dora] != shown:
+            out.append(("dora", f"indicators {''.join(shown)}, the record {_tiles_text(w.dora, sort=False)}"))
+        if self.rules.ura_dora and hora is not None:
+            riichi = bool(fields.get("riichi") or fields.get("double_riichi"))
+            ura = len(hora.ura_markers or ())
+            # a riichi winner sees one ura indicator per indicator; Tenhou shows none to the others
+            stated = hora.ura_markers is not None or self.ura_riichi_only
+            if (riichi and stated and ura != len(shown)) or (not riichi and self.ura_riichi_only and ura):
+                who = "in riichi" if riichi else "not in riichi"
+                out.append(
+                    (
+                        "ura_dora",
+                        f"seat {seat}, {who}, with {len(shown)} indicators shown: the record gives {ura} "
+                        "ura indicators",
+                    )
+                )
+        if w.honba is not None and w.honba != request["honba"]:
+            out.append(("honba", f"seat {seat}: honba {request['honba']}, the record {w.honba}"))
+        if w.riichi_sticks is not None:
+            got_sticks = (
+                sum(p["points"] for p in result["payments"] if p["kind"] == "riichi_sticks") // self.stick
+            )
+            if got_sticks != w.riichi_sticks:
+                out.append(
+                    (
+                        "riichi_sticks",
+                        f"seat {seat} collects {got_sticks} riichi sticks, the record {w.riichi_sticks}",
+                    )
+                )
+        if w.limit_known and w.limit != result["limit"]:
+            out.append(("limit", f"seat {seat}: limit {result['limit']}, the record {w.limit}"))
+        if w.stated_han is not None and w.stated_han != result["han"]:
+            out.append(("han", f"seat {seat}: {result['han']} han, the record's value text {w.stated_han}"))
+        if w.deltas is not None and list(w.deltas) != result["deltas"]:
+            out.append(
+                ("deltas", f"seat {seat}'s win: deltas {result['deltas']}, the record {list(w.deltas)}")
+            )
+        return out
+
+
+def _tiles_key(tiles: Iterable[Tile]) -> list[tuple[int, bool]]:
+    return sorted((t.kind, t.red) for t in tiles)
+
+
+def _tiles_text(tiles: Iterable[Tile], sort: bool = True) -> str:
+    return format_tiles(sorted(tiles, key=lambda t: (t.kind, t.red)) if sort else list(tiles))
+
+
+def _meld_key(m: Mapping[str, Any]) -> str:
+    """A meld of a request in a canonical text: type, its tiles in order, who gave it, the called tile."""
+    tiles = format_tiles(sorted(parse_tiles(str(m["tiles"])), key=lambda t: (t.kind, t.red)))
+    return f"{m['type']}:{tiles}@{m.get('from', '')}={m.get('called', '')}"
+
+
+def _melds_text(keys: Sequence[str]) -> str:
+    return "[" + " ".join(keys) + "]"
+
+
+def _name(event: Event) -> str:
+    return str(event_to_json(event)["type"])
 
 
 def _after_deposits(scores: Sequence[int], events: Sequence[Event], stick: int) -> tuple[int, ...]:
@@ -431,12 +693,16 @@ def _plain(value: Any) -> Any:
 
 
 def verify_record(rec: GameRecord) -> list[dict[str, Any]]:
-    """The lines of one game: one per hand end, or one ``skipped`` line."""
+    """The lines of one game: one per hand end, or one ``skipped`` line. A game tenbou
+    cannot replay at all (rules it does not know, an event before any hand) raises
+    :class:`~tenbou.errors.TenbouError`; a hand the engine refuses is a line of its own
+    (``illegal_event``) and the game goes on with the next hand."""
+    cut = {"source": rec.source, "game": rec.index, "skipped": "no complete hand (a record cut short)"}
     if rec.skip is not None:
         return [{"source": rec.source, "game": rec.index, "skipped": rec.skip}]
-    if not rec.hands:
-        return [{"source": rec.source, "game": rec.index, "skipped": "no complete hand (a record cut short)"}]
-    return _Verifier(rec).run()
+    if all(h.kind == "unfinished" for h in rec.hands):
+        return [cut]
+    return _Verifier(rec).run() or [cut]
 
 
 def _merge_win(
@@ -481,14 +747,23 @@ def _merge_win(
     )
 
 
-def complete_record(rec: GameRecord) -> GameRecord:
+def complete_record(rec: GameRecord, strict: bool = False) -> GameRecord:
     """The record with every hand end's missing details (an mjai record's yaku, fu
     and points, a limit hand's fu, tenpai seats) taken from tenbou's replay, so any
-    writer can write it. A record tenbou does not replay is returned as it is."""
+    writer can write it. A record tenbou does not replay is returned as it is.
+    ``strict``: a hand the engine refuses (an illegal event, a hand without its end)
+    raises :class:`~tenbou.errors.LogFormatError` naming it."""
     if rec.skip is not None:
         return rec
     verifier = _Verifier(rec)
     lines = verifier.run()
+    refused = next((line for line in lines if "error" in line), None)
+    if strict and refused is not None:
+        where = f"{refused['round']}{refused['number']}-{refused['honba']}"
+        raise LogFormatError(
+            f"{rec.source}: game {rec.index} hand {refused['hand']} ({where}): the engine refuses the "
+            f"record: {refused['error']}"
+        )
     by_hand = {line["hand"]: line for line in lines if "results" in line}
     hands = list(rec.hands)
     for i, end in enumerate(hands):
@@ -543,42 +818,69 @@ def find_record_files(paths: Iterable[str]) -> list[tuple[str, bool]]:
     return out
 
 
-def verify_file(path: str, named: bool = True, rules: Any = None) -> dict[str, Any]:
+def _error_line(source: str, game: int | None, error: TenbouError, category: str) -> dict[str, Any]:
+    """A record tenbou refuses (the run's exit status 2): skipped, with the error object."""
+    line: dict[str, Any] = {"source": source}
+    if game is not None:
+        line["game"] = game
+    line["skipped"] = f"{category}: {error}"
+    line["error"] = {"code": error.code, "message": str(error)}
+    return line
+
+
+def verify_file(
+    path: str, named: bool = True, rules: Any = None, max_bytes: int = MAX_RECORD_BYTES
+) -> dict[str, Any]:
     """Verify every game of one file: ``{"lines": [...], "error": message or None}``.
-    A file that is not a record gives a ``skipped`` line (and an ``error`` when it
-    was named, which makes the run's exit status 2)."""
+
+    Nothing a file holds stops the run: a file that cannot be read, is past
+    ``max_bytes`` or is malformed gives one ``skipped`` line with its ``error``; a
+    game tenbou cannot replay at all (unknown rules) the same, and the file's other
+    games are still verified. A file that is not a record gives a ``skipped`` line,
+    with an ``error`` only when it was ``named`` (a file found in a folder may be
+    anything). Any ``error`` makes the run's exit status 2."""
+    try:
+        data = read_source(path, path, max_bytes)
+    except TenbouError as e:
+        return {"lines": [_error_line(path, None, e, "unreadable")], "error": str(e)}
+    return verify_data(data, path, named, rules, max_bytes)
+
+
+def verify_data(
+    data: bytes, path: str, named: bool = True, rules: Any = None, max_bytes: int = MAX_RECORD_BYTES
+) -> dict[str, Any]:
+    """:func:`verify_file` of a record's bytes (``path`` names it)."""
     from .io.convert import detect_format, parse_records
 
     try:
-        with open(path, "rb") as f:
-            data = f.read()
-    except OSError as e:
-        message = f"{path}: cannot be read ({e.strerror})"
-        return {"lines": [{"source": path, "skipped": f"unreadable: {message}"}], "error": message}
+        data = inflate(data, path, max_bytes)
+    except TenbouError as e:
+        return {"lines": [_error_line(path, None, e, "unreadable")], "error": str(e)}
     try:
         fmt = detect_format(data, path)
-    except LogFormatError as e:
-        return {
-            "lines": [{"source": path, "skipped": f"not a record: {e}"}],
-            "error": str(e) if named else None,
-        }
+    except TenbouError as e:
+        if named:
+            return {"lines": [_error_line(path, None, e, "not a record")], "error": str(e)}
+        return {"lines": [{"source": path, "skipped": f"not a record: {e}"}], "error": None}
     try:
-        if fmt == "mjai" and rules is not None:
-            from .io.mjai import mjai_records
-
-            games = mjai_records(data.decode("utf-8-sig"), path, rules)
-        else:
-            games = parse_records(data, path, fmt)
-    except (TenbouError, UnicodeDecodeError) as e:
-        return {"lines": [{"source": path, "skipped": f"unreadable: {e}"}], "error": str(e)}
+        games = parse_records(data, path, fmt, rules=rules, max_bytes=max_bytes)
+    except TenbouError as e:
+        return {"lines": [_error_line(path, None, e, "unreadable")], "error": str(e)}
     lines: list[dict[str, Any]] = []
+    errors: list[str] = []
     for rec in games:
-        lines.extend(verify_record(rec))
-    return {"lines": lines, "error": None}
+        try:
+            lines.extend(verify_record(rec))
+        except TenbouError as e:
+            lines.append(_error_line(path, rec.index, e, "not replayed"))
+            errors.append(f"game {rec.index}: {e}")
+    return {"lines": lines, "error": "; ".join(errors) or None}
 
 
-def _verify_chunk(items: Sequence[tuple[str, bool]], rules: Any = None) -> list[dict[str, Any]]:
-    return [verify_file(path, named, rules) for path, named in items]
+def _verify_chunk(
+    items: Sequence[tuple[str, bool]], rules: Any = None, max_bytes: int = MAX_RECORD_BYTES
+) -> list[dict[str, Any]]:
+    return [verify_file(path, named, rules, max_bytes) for path, named in items]
 
 
 def _chunks(items: Sequence[tuple[str, bool]], workers: int) -> list[list[tuple[str, bool]]]:
@@ -593,12 +895,14 @@ def verify_paths(
     dask: str | None = None,
     rules: Any = None,
     progress: Callable[[int, int, int], None] | None = None,
+    max_bytes: int = MAX_RECORD_BYTES,
 ) -> Iterator[dict[str, Any]]:
     """Verify files and folders; yields each file's result (:func:`verify_file`)
     in the order of the files, whichever way the work runs: in this process
     (``jobs=1``), over ``jobs`` local processes, or on the Dask cluster at
     ``dask`` (``"local"`` starts a LocalCluster of ``jobs`` workers).
-    ``progress(files_done, files, hands_done)`` is called as files finish."""
+    ``progress(files_done, files, hands_done)`` is called as files finish; no
+    file records larger than ``max_bytes`` (stored or inflated) are read."""
     items = find_record_files(paths)
     total = len(items)
     hands = 0
@@ -613,18 +917,18 @@ def verify_paths(
 
     if dask is None and jobs <= 1:
         for path, named in items:
-            result = verify_file(path, named, rules)
+            result = verify_file(path, named, rules, max_bytes)
             note(result)
             yield result
         return
     chunks = _chunks(items, max(1, jobs))
     if dask is not None:
-        yield from _run_dask(chunks, dask, jobs, rules, note)
+        yield from _run_dask(chunks, dask, jobs, rules, note, max_bytes)
         return
     from concurrent.futures import ProcessPoolExecutor, as_completed
 
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures = {pool.submit(_verify_chunk, chunk, rules): i for i, chunk in enumerate(chunks)}
+        futures = {pool.submit(_verify_chunk, chunk, rules, max_bytes): i for i, chunk in enumerate(chunks)}
         yield from _in_order(((futures[f], f.result()) for f in as_completed(futures)), note)
 
 
@@ -649,6 +953,7 @@ def _run_dask(
     jobs: int,
     rules: Any,
     note: Callable[[dict[str, Any]], None],
+    max_bytes: int = MAX_RECORD_BYTES,
 ) -> Iterator[dict[str, Any]]:
     import importlib
 
@@ -659,21 +964,96 @@ def _run_dask(
             f"--dask needs the optional extra 'dask': pip install 'tenbou[dask]' ({e})", "missing_extra"
         ) from None
     cluster = None
-    if address == "local":
-        cluster = distributed.LocalCluster(
-            n_workers=max(1, jobs), threads_per_worker=1, processes=True, dashboard_address=None
-        )
-        client = distributed.Client(cluster)
-    else:
-        client = distributed.Client(address)
     try:
-        futures = client.map(_verify_chunk, chunks, rules=rules, pure=False)
+        if address == "local":
+            cluster = distributed.LocalCluster(
+                n_workers=max(1, jobs), threads_per_worker=1, processes=True, dashboard_address=None
+            )
+            client = distributed.Client(cluster)
+        else:
+            client = distributed.Client(address, timeout=DASK_CONNECT_SECONDS)
+    except (OSError, ValueError) as e:  # no scheduler answers (a timeout is an OSError), a bad address
+        if cluster is not None:
+            cluster.close()
+        raise TenbouError(f"--dask {address}: no Dask scheduler to run on: {e}", "dask") from None
+    try:
+        futures = client.map(_verify_chunk, chunks, rules=rules, max_bytes=max_bytes, pure=False)
         index = {f.key: i for i, f in enumerate(futures)}
         yield from _in_order(((index[f.key], f.result()) for f in distributed.as_completed(futures)), note)
     finally:
         client.close()
         if cluster is not None:
             cluster.close()
+
+
+# -- known defects -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Defect:
+    """A hand known to contradict itself (``--expect-defects``): the end of its record's path,
+    its index in the game, the mismatch kinds it shows, and why the record is defective."""
+
+    path: str
+    hand: int
+    kinds: frozenset[str]
+    reason: str
+
+    def names(self, source: str) -> bool:
+        """Whether ``source`` is this defect's record (its path ends with :attr:`path`)."""
+        text = Path(source).as_posix()
+        return text == self.path or text.endswith("/" + self.path)
+
+
+def load_defects(path: str) -> list[Defect]:
+    """The known defects of a file: one a line, ``PATH<TAB>HAND<TAB>KINDS<TAB>REASON`` (KINDS
+    comma-separated mismatch kinds, PATH the end of the record's path); ``#`` starts a comment.
+    A malformed line raises :class:`~tenbou.errors.TenbouError` naming it."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as e:
+        raise TenbouError(f"--expect-defects {path}: cannot be read ({e.strerror})", "request") from None
+    out: list[Defect] = []
+    for n, line in enumerate(text.splitlines(), 1):
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        parts = line.split("\t")
+        kinds = frozenset(k.strip() for k in parts[2].split(",")) if len(parts) == 4 else frozenset()
+        if len(parts) != 4 or not parts[1].strip().isdigit() or not kinds or not kinds <= set(MISMATCH_KINDS):
+            raise TenbouError(
+                f"{path}:{n}: a known defect is PATH<TAB>HAND<TAB>KINDS<TAB>REASON, with mismatch kinds of "
+                f"{', '.join(MISMATCH_KINDS)}; not {line[:80]!r}",
+                "request",
+            )
+        out.append(Defect(parts[0].strip(), int(parts[1]), kinds, parts[3].strip()))
+    return out
+
+
+def mark_defects(lines: Sequence[dict[str, Any]], defects: Sequence[Defect]) -> list[str]:
+    """Mark the hand lines that show exactly a known defect (``expected_defect``: its reason; they
+    stay ``match: false``, and :func:`summarize` counts them apart); returns what does not hold
+    of the list: a listed hand of a verified record that matches, or differs otherwise."""
+    seen: dict[Defect, bool] = {}
+    for line in lines:
+        if "kind" not in line:
+            continue
+        for d in defects:
+            if d.hand == line["hand"] and d.names(str(line["source"])):
+                kinds = frozenset(m["kind"] for m in line.get("mismatches", []))
+                seen[d] = kinds == d.kinds
+                if kinds == d.kinds:
+                    line["expected_defect"] = d.reason
+                break
+    return [
+        f"{d.path} hand {d.hand}: listed as a known defect ({', '.join(sorted(d.kinds))}) but "
+        + ("it shows other mismatches" if d in seen else "no such hand was verified")
+        for d in defects
+        if not seen.get(d, False) and (d in seen or _verified(d, lines))
+    ]
+
+
+def _verified(d: Defect, lines: Sequence[Mapping[str, Any]]) -> bool:
+    return any(d.names(str(line.get("source", ""))) for line in lines)
 
 
 # -- summaries -----------------------------------------------------------------------------------
@@ -685,27 +1065,40 @@ def _category(reason: str) -> str:
 
 def summarize(lines: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
     """The closing summary line of ``docs/json-api.md`` (games, hands, wins,
-    matched, mismatched, skipped), with the mismatches by kind, the skipped
-    records by reason, and counts of double rons, pao wins, yakuman and draws."""
+    matched, mismatched, skipped), with ``known_defects`` (the hands that show exactly
+    the defect a ``--expect-defects`` list gives them: not counted as mismatched),
+    ``unchecked`` (the hands whose record gives no outcome to compare: no deltas, no
+    scores), ``distinct`` (hands, pao hands and double rons counted once however many
+    copies of their game were verified: :func:`hand_key`), the mismatches by kind, the skipped
+    records by reason, ``errors`` (the skipped records refused as bad input: exit
+    status 2), and counts of double rons, pao wins, yakuman and draws."""
     games: set[tuple[Any, Any]] = set()
-    hands = wins = matched = mismatched = skipped = 0
+    hands = wins = matched = mismatched = unchecked = defects = skipped = errors = 0
     double_ron = pao = yakuman = abortive = exhaustive = win_results = 0
     kinds: Counter[str] = Counter()
     reasons: Counter[str] = Counter()
+    distinct: dict[str, set[tuple[Any, ...]]] = {"hands": set(), "pao": set(), "double_ron": set()}
     for line in lines:
         if "skipped" in line:
             skipped += 1
+            errors += "error" in line
             reasons[_category(str(line["skipped"]))] += 1
             continue
         games.add((line["source"], line["game"]))
         hands += 1
         kind = line.get("kind")
         results = line.get("results") or []
+        key = hand_key(line)
+        distinct["hands"].add(key)
         if kind == "win":
             wins += 1
             win_results += len(results)
             double_ron += len(results) > 1
             pao += sum(1 for r in results if r.get("pao"))
+            if len(results) > 1:
+                distinct["double_ron"].add(key)
+            if any(r.get("pao") for r in results):
+                distinct["pao"].add(key)
             yakuman += sum(1 for r in results if any(y.get("yakuman") for y in r["yaku"]))
         elif kind == "abortive_draw":
             abortive += 1
@@ -713,9 +1106,13 @@ def summarize(lines: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
             exhaustive += 1
         if line.get("match") is True:
             matched += 1
+        elif "expected_defect" in line:
+            defects += 1
         elif line.get("match") is False:
             mismatched += 1
             kinds.update(dict.fromkeys(m["kind"] for m in line.get("mismatches", [])).keys())
+        else:
+            unchecked += 1
     return {
         "summary": {
             "games": len(games),
@@ -723,7 +1120,10 @@ def summarize(lines: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
             "wins": wins,
             "matched": matched,
             "mismatched": mismatched,
+            "unchecked": unchecked,
+            "known_defects": defects,
             "skipped": skipped,
+            "errors": errors,
             "win_results": win_results,
             "double_ron": double_ron,
             "pao": pao,
@@ -732,8 +1132,21 @@ def summarize(lines: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
             "abortive_draws": abortive,
             "mismatches": {k: kinds[k] for k in MISMATCH_KINDS if kinds[k]},
             "skipped_reasons": dict(sorted(reasons.items())),
+            "distinct": {k: len(v) for k, v in distinct.items()},
         }
     }
+
+
+def hand_key(line: Mapping[str, Any]) -> tuple[Any, ...]:
+    """A hand's identity across copies of its game (the same game in several files or formats):
+    its scores at the start, round, number, honba and score changes."""
+    return (
+        tuple(line.get("scores") or ()),
+        line.get("round"),
+        line.get("number"),
+        line.get("honba"),
+        tuple(line.get("deltas") or ()),
+    )
 
 
 # -- export ---------------------------------------------------------------------------------------
@@ -744,6 +1157,20 @@ COLUMNS = (
     "draw_reason", "winners", "loser", "tsumo", "yaku", "han", "fu", "points", "limit", "pao",
     "delta_0", "delta_1", "delta_2", "delta_3", "score_0", "score_1", "score_2", "score_3", "match",
 )  # fmt: skip
+
+
+#: each column's type in parquet: ``int`` (nullable), ``str``, ``bool``, or a list per win
+COLUMN_TYPES: dict[str, str] = {
+    **dict.fromkeys(("source", "round", "kind", "draw_reason"), "str"),
+    **dict.fromkeys(("game", "hand", "number", "honba", "riichi_sticks", "dealer", "players"), "int"),
+    "loser": "int",
+    **{f"{c}_{i}": "int" for c in ("delta", "score") for i in range(4)},
+    **dict.fromkeys(("winners", "han", "fu", "points", "pao"), "ints"),
+    "limit": "strs",
+    "yaku": "yaku",
+    "tsumo": "bool",
+    "match": "bool",
+}
 
 
 def export_rows(lines: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
@@ -826,13 +1253,26 @@ def write_rows(rows: Sequence[Mapping[str, Any]], out: str) -> None:
                 f"(pandas and pyarrow; {e})",
                 "missing_extra",
             ) from None
-        frame = pd.DataFrame(list(rows), columns=list(COLUMNS))
         try:
-            frame.to_parquet(out, index=False)
+            pa: Any = importlib.import_module("pyarrow")
+            pq: Any = importlib.import_module("pyarrow.parquet")
         except ImportError as e:
             raise TenbouError(
                 f"{out}: writing parquet needs pyarrow (the optional extra 'analysis'): {e}", "missing_extra"
             ) from None
+        frame = pd.DataFrame(list(rows), columns=list(COLUMNS))
+        # nullable scalars (a tsumo's loser, a seat that does not play: <NA>, never a float NaN),
+        # and the per-win columns as typed lists in the file
+        types = {"int": "Int64", "str": "string", "bool": "boolean"}
+        arrow = {
+            "int": pa.int64(), "str": pa.string(), "bool": pa.bool_(), "ints": pa.list_(pa.int64()),
+            "strs": pa.list_(pa.string()), "yaku": pa.list_(pa.list_(pa.string())),
+        }  # fmt: skip
+        for name, kind in COLUMN_TYPES.items():
+            if kind in types:
+                frame[name] = frame[name].astype(types[kind])
+        schema = pa.schema([(name, arrow[COLUMN_TYPES[name]]) for name in COLUMNS])
+        pq.write_table(pa.Table.from_pandas(frame, schema=schema, preserve_index=False), out)
     else:
         raise TenbouError(f"{out}: the output must end in .parquet, .csv or .jsonl", "request")
 
@@ -894,18 +1334,36 @@ def format_mismatch(line: Mapping[str, Any]) -> str:
 def format_summary(summary: Mapping[str, Any], seconds: float | None = None) -> str:
     """The end summary for people."""
     s = summary["summary"]
+    d = s.get("distinct", {})
+
+    def apart(key: str) -> str:
+        return f" ({d[key]:,} distinct)" if key in d and d[key] != s[key] else ""
+
     lines = [
-        f"games {s['games']:,}, hands {s['hands']:,}, wins {s['wins']:,} ({s['win_results']:,} winners: "
-        f"{s['double_ron']} double ron, {s['pao']} pao, {s['yakuman']} yakuman), "
+        f"games {s['games']:,}, hands {s['hands']:,}{apart('hands')}, wins {s['wins']:,} "
+        f"({s['win_results']:,} winners: {s['double_ron']} double ron{apart('double_ron')}, {s['pao']} pao"
+        f"{apart('pao')}, {s['yakuman']} yakuman), "
         f"draws {s['exhaustive_draws']:,} exhaustive, {s['abortive_draws']:,} abortive",
         f"matched {s['matched']:,}, mismatched {s['mismatched']:,}"
-        + (": " + ", ".join(f"{k} {v}" for k, v in s["mismatches"].items()) if s["mismatches"] else ""),
+        + (": " + ", ".join(f"{k} {v}" for k, v in s["mismatches"].items()) if s["mismatches"] else "")
+        + (
+            f"; unchecked {s['unchecked']:,} (no outcome to compare: the record gives neither deltas "
+            "nor scores)"
+            if s.get("unchecked")
+            else ""
+        )
+        + (
+            f"; known defects {s['known_defects']:,} (records that contradict themselves, as listed)"
+            if s.get("known_defects")
+            else ""
+        ),
         f"skipped {s['skipped']:,}"
         + (
             ": " + ", ".join(f"{k} {v}" for k, v in s["skipped_reasons"].items())
             if s["skipped_reasons"]
             else ""
-        ),
+        )
+        + (f"; {s['errors']:,} refused as bad input (exit status 2)" if s.get("errors") else ""),
     ]
     if seconds is not None and seconds > 0:
         lines.append(

@@ -24,7 +24,10 @@ from .events import EndGame, Event, StartGame, StartKyoku
 from .game import Game
 from .rules import Rules
 
-__all__ = ["ReplayedGame", "hand_lines", "replay_events", "summary"]
+__all__ = ["NO_DELTAS", "ReplayedGame", "hand_lines", "replay_events", "summary"]
+
+#: why a replayed hand has no ``match``
+NO_DELTAS = "no outcome to compare: the record gives the hand no deltas (tenbou verify compares scores too)"
 
 
 @dataclass
@@ -81,13 +84,15 @@ def hand_lines(game: Game, source: str, game_index: int) -> list[dict[str, Any]]
     for h in game.hands:
         line: dict[str, Any] = {"source": source, "game": game_index}
         line.update(h.to_dict())
+        if "match" not in line:
+            line["unchecked"] = NO_DELTAS
         out.append(line)
     return out
 
 
 def summary(games: Sequence[ReplayedGame], skipped: int = 0) -> dict[str, Any]:
     """The closing summary line."""
-    hands = wins = matched = mismatched = 0
+    hands = wins = matched = mismatched = unchecked = 0
     for g in games:
         if g.game is None:
             continue
@@ -98,6 +103,8 @@ def summary(games: Sequence[ReplayedGame], skipped: int = 0) -> dict[str, Any]:
                 matched += 1
             elif h.match is False:
                 mismatched += 1
+            else:
+                unchecked += 1
     failed = sum(1 for g in games if g.game is None)
     return {
         "summary": {
@@ -106,6 +113,7 @@ def summary(games: Sequence[ReplayedGame], skipped: int = 0) -> dict[str, Any]:
             "wins": wins,
             "matched": matched,
             "mismatched": mismatched,
+            "unchecked": unchecked,
             "skipped": skipped + failed,
         }
     }

@@ -639,6 +639,8 @@ class Round(Referee):
             p.soft("daiminkan: no kan is possible now (the wall is empty or four kans are out)")
         if self.live_wall <= 0 and kind is not MeldType.DAIMINKAN:
             p.soft(f"{name}: the last discard (houtei) cannot be called")
+        if not self._leaves_a_discard(seat, ev.consumed, meld):
+            p.soft(f"{name}: after it, kuikae forbids every tile seat {seat} would hold (no discard left)")
         return meld, kind is MeldType.DAIMINKAN and self.furiten(seat)
 
     def _check_own_kan(self, seat: int, what: str, p: Problems) -> None:
@@ -928,18 +930,37 @@ class Round(Referee):
             self.chain_furiten = furiten
             self.phase = Phase.DRAW
         else:
-            if self.rules.kuikae != "allowed":
-                forbidden = {ev.pai.kind}
-                if kind is MeldType.CHI and self.rules.kuikae == "forbidden":
-                    lo = min(t.kind for t in meld.tiles)
-                    if ev.pai.kind == lo and lo % 9 <= 5:
-                        forbidden.add(lo + 3)
-                    elif ev.pai.kind == lo + 2 and lo % 9 >= 1:
-                        forbidden.add(lo - 1)
-                st.kuikae = frozenset(forbidden)
+            st.kuikae = self._kuikae(meld)
             self.phase = Phase.ACT
         self.actor = seat
         self.last_discard = None
+
+    def _kuikae(self, meld: Meld) -> frozenset[int]:
+        """The kinds a chi or pon forbids discarding next (kuikae): the called kind, and by
+        ``kuikae = forbidden`` the other end of a chi's run too (suji kuikae)."""
+        rule = self.rules.kuikae
+        called = meld.called
+        if rule == "allowed" or called is None:
+            return frozenset()
+        forbidden = {called.kind}
+        if meld.type is MeldType.CHI and rule == "forbidden":
+            lo = min(t.kind for t in meld.tiles)
+            if called.kind == lo and lo % 9 <= 5:
+                forbidden.add(lo + 3)
+            elif called.kind == lo + 2 and lo % 9 >= 1:
+                forbidden.add(lo - 1)
+        return frozenset(forbidden)
+
+    def _leaves_a_discard(self, seat: int, consumed: Sequence[Tile], meld: Meld) -> bool:
+        """Whether, after calling ``meld`` with ``consumed``, ``seat`` has a tile kuikae lets it
+        discard (a call after which every tile is forbidden cannot be made)."""
+        if meld.type is MeldType.DAIMINKAN:
+            return True
+        forbidden = self._kuikae(meld)
+        rest = list(self.seats[seat].hand)
+        for t in consumed:
+            rest.remove(t)
+        return any(t.kind not in forbidden for t in rest)
 
     def _declare_kan(self, seat: int) -> None:
         self.kans_declared += 1
@@ -1178,7 +1199,7 @@ class Round(Referee):
 
     def _call_options(self, seat: int, who: int, tile: Tile) -> list[Event]:
         st = self.seats[seat]
-        out: list[Event] = []
+        out: list[Chi | Pon | Daiminkan] = []
         same = [t for t in st.hand if t.kind == tile.kind]
         if len(same) >= 2:
             seen: set[tuple[Tile, ...]] = set()
@@ -1201,11 +1222,24 @@ class Round(Referee):
                     options = {(a, b) for a in set(picks[0]) for b in set(picks[1])}
                     for a, b in sorted(options, key=lambda p: (_key(p[0]), _key(p[1]))):
                         out.append(Chi(seat, who, tile, (a, b)))
-        return out
+        return [
+            c
+            for c in out
+            if isinstance(c, Daiminkan) or self._leaves_a_discard(seat, c.consumed, _meld_of(c))
+        ]
+        return [
+            c
+            for c in out
+            if isinstance(c, Daiminkan) or self._leaves_a_discard(seat, c.consumed, _meld_of(c))
+        ]
 
 
 def _key(t: Tile) -> tuple[int, bool]:
     return (t.kind, t.red)
+
+
+def _meld_of(call: Chi | Pon | Daiminkan) -> Meld:
+    return Meld(_CALL_TYPES[type(call)], (*call.consumed, call.pai), call.target, call.pai)
 
 
 def _check_numbers(ev: Hora | ReachAccepted | Ryukyoku, players: int, p: Problems) -> None:

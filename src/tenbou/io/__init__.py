@@ -1,6 +1,12 @@
-"""Readers of game records: :mod:`tenbou.io.tenhou` reads Tenhou mjlog XML.
+"""Readers and writers of game records: Tenhou mjlog XML (:mod:`tenbou.io.mjlog_read`,
+:mod:`tenbou.io.mjlog_write`, their codes in :mod:`tenbou.io.mjlog_codes` and the room rules in
+:mod:`tenbou.io.tenhou_rules`, all named in :mod:`tenbou.io.tenhou`), tenhou.net/6 JSON
+(:mod:`tenbou.io.tenhou6`) and mjai JSON Lines (:mod:`tenbou.io.mjai`), as
+:class:`~tenbou.io.record.GameRecord` values; :mod:`tenbou.io.source` reads a file's bytes once,
+within a size limit, and :mod:`tenbou.io.convert` tells the formats apart and converts between them.
 
 136-tile ids and record formats stay inside this package; what leaves it is
-tenbou's own vocabulary (:class:`~tenbou.tiles.Tile`, :class:`~tenbou.hand.Meld`)
-or a JSON request for :func:`tenbou.api.score`.
+tenbou's own vocabulary (:class:`~tenbou.tiles.Tile`, :class:`~tenbou.hand.Meld`, mjai events)
+or a JSON request for :func:`tenbou.api.score`. A record that cannot be read raises
+:class:`~tenbou.errors.LogFormatError` naming the file, the line or element, and the field.
 """

@@ -3,12 +3,15 @@
 :func:`read_records` reads a Tenhou mjlog (plain or gzip), a tenhou.net/6
 JSON file (one object, or one object per line as mjx writes them) or mjai
 JSON Lines, telling them apart by their content, never by the file name, and
-returns its :class:`~tenbou.io.record.GameRecord` values. :func:`write_records`
+returns its :class:`~tenbou.io.record.GameRecord` values. Any of them may be
+gzip-compressed: the bytes are inflated once, as a stream and never past the
+size limit of :mod:`tenbou.io.source`, before the format is told and the
+record parsed. :func:`write_records`
 writes games in any of the three formats (:func:`convert` does both), so that
 records move between Tenhou tools, tenhou.net/6 viewers and Mortal/mjai tools;
 reading back what was written replays identically.
 
->>> from tenbou.io.tenhou import _EXAMPLE
+>>> from tenbou.io.mjlog_read import _EXAMPLE
 >>> detect_format(_EXAMPLE), detect_format(b'{"title": "", "name": [], "rule": {}, "log": []}')
 ('mjlog', 'tenhou6')
 >>> detect_format(b'{"type":"start_game","names":["a","b","c","d"]}\\n')
@@ -19,20 +22,27 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-from ..errors import LogFormatError
-from .record import FORMATS, GameRecord
+from ..errors import LogFormatError, TenbouError
+from .record import FORMATS, JSON, GameRecord
+from .source import GZIP_MAGIC, MAX_RECORD_BYTES, inflate, read_source
 
 __all__ = ["FORMATS", "convert", "detect_format", "read_records", "write_records"]
 
-_GZIP = b"\x1f\x8b"
+#: what a reader or writer bug would raise (a record is still refused cleanly: see the guards below)
+_FAULTS = (
+    ArithmeticError, AssertionError, AttributeError, LookupError, NameError, StopIteration, TypeError,
+    ValueError,
+)  # fmt: skip
 
 
 def detect_format(data: bytes, source: str = "<record>") -> str:
-    """``"mjlog"``, ``"tenhou6"`` or ``"mjai"`` from a file's bytes; a
-    :class:`~tenbou.errors.LogFormatError` naming ``source`` for anything else."""
-    if data[:2] == _GZIP:
+    """``"mjlog"``, ``"tenhou6"`` or ``"mjai"`` from a record's (inflated) bytes; a
+    :class:`~tenbou.errors.LogFormatError` naming ``source`` for anything else.
+    Gzip bytes that were not inflated are taken for mjlog, Tenhou's own way to
+    store a record."""
+    if data[:2] == GZIP_MAGIC:
         return "mjlog"
     head = data[:4096].lstrip()
     if b"<mjloggm" in head:
@@ -41,7 +51,7 @@ def detect_format(data: bytes, source: str = "<record>") -> str:
         first = head.split(b"\n", 1)[0]
         try:
             obj = json.loads(first)
-        except (json.JSONDecodeError, UnicodeDecodeError):
+        except (ValueError, RecursionError):  # not JSON, not UTF-8, too deep, too long a number
             obj = None
         if isinstance(obj, dict):
             if "type" in obj:
@@ -57,11 +67,39 @@ def detect_format(data: bytes, source: str = "<record>") -> str:
     )
 
 
-def parse_records(data: bytes, source: str = "<record>", fmt: str | None = None) -> list[GameRecord]:
-    """The games of a record's bytes (``fmt`` detected when ``None``)."""
+def parse_records(
+    data: bytes,
+    source: str = "<record>",
+    fmt: str | None = None,
+    *,
+    rules: JSON = None,
+    max_bytes: int = MAX_RECORD_BYTES,
+) -> list[GameRecord]:
+    """The games of a record's bytes (gzip inflated first; ``fmt`` detected when
+    ``None``; ``rules`` for mjai records that do not name theirs). Anything
+    malformed raises :class:`~tenbou.errors.LogFormatError` naming ``source``
+    and, where it can, the line or element and the field."""
+    if fmt is not None and fmt not in FORMATS:
+        raise LogFormatError(f"{source}: unknown record format {fmt!r} (one of {', '.join(FORMATS)})")
+    data = inflate(data, source, max_bytes)
+    if data[:2] == GZIP_MAGIC:
+        raise LogFormatError(f"{source}: gzip data inside gzip data (a record is compressed once)")
     fmt = fmt or detect_format(data, source)
+    try:
+        return _parse(data, source, fmt, rules)
+    except TenbouError:
+        raise
+    except _FAULTS as e:
+        # the last line of defence: the readers check every field where they read it, so this
+        # is a reader bug; the record is still refused cleanly rather than crashing a run
+        raise LogFormatError(
+            f"{source}: not a {fmt} record tenbou can read (an unexpected {type(e).__name__}: {e})"
+        ) from e
+
+
+def _parse(data: bytes, source: str, fmt: str, rules: JSON) -> list[GameRecord]:
     if fmt == "mjlog":
-        from .tenhou import mjlog_records
+        from .mjlog_read import mjlog_records
 
         return mjlog_records(data, source)
     try:
@@ -72,53 +110,79 @@ def parse_records(data: bytes, source: str = "<record>", fmt: str | None = None)
         from .tenhou6 import tenhou6_records
 
         return tenhou6_records(text, source)
-    if fmt == "mjai":
-        from .mjai import mjai_records
+    from .mjai import mjai_records
 
-        return mjai_records(text, source)
-    raise LogFormatError(f"{source}: unknown record format {fmt!r} (one of {', '.join(FORMATS)})")
+    return mjai_records(text, source, "tenhou" if rules is None else rules)
 
 
 def read_records(
-    path: str | os.PathLike[str], fmt: str | None = None, source: str | None = None
+    path: str | os.PathLike[str],
+    fmt: str | None = None,
+    source: str | None = None,
+    *,
+    rules: JSON = None,
+    max_bytes: int = MAX_RECORD_BYTES,
 ) -> list[GameRecord]:
-    """The games of a record file; errors name the file."""
+    """The games of a record file (read once, within ``max_bytes``); errors name the file."""
     name = source if source is not None else os.fspath(path)
-    try:
-        with open(path, "rb") as f:
-            data = f.read()
-    except OSError as e:
-        raise LogFormatError(f"{name}: cannot be read ({e.strerror})") from None
-    return parse_records(data, name, fmt)
+    return parse_records(read_source(path, name, max_bytes), name, fmt, rules=rules, max_bytes=max_bytes)
 
 
-def write_records(games: Sequence[GameRecord], fmt: str) -> bytes:
+def write_records(games: Sequence[GameRecord], fmt: str, *, per_kyoku: bool = False) -> bytes:
     """The games written in format ``fmt``. mjlog and tenhou.net/6 hold one game
     per file (more raise :class:`~tenbou.errors.LogFormatError`); mjai JSON Lines
-    hold any number. Hands whose win details the source did not record (mjai) are
-    completed by replaying them through the engine first."""
+    hold any number. Every game is replayed through the engine first (the win details
+    an mjai source does not record come from that replay); a game the engine refuses
+    (an illegal event, a hand without its end), or one under rules tenbou does not model
+    (a record it skips), is not written: it raises :class:`~tenbou.errors.LogFormatError`
+    naming the hand or the reason. ``per_kyoku`` (tenhou.net/6 only): one JSON object a
+    kyoku, one a line, as NAGA and Tenhou's editor take them."""
     if fmt not in FORMATS:
         raise LogFormatError(f"unknown record format {fmt!r} (one of {', '.join(FORMATS)})")
+    if per_kyoku and fmt != "tenhou6":
+        raise LogFormatError(f"one kyoku a line is a tenhou.net/6 form, not {fmt}'s")
+    from ..records import complete_record
+
+    for rec in games:
+        if rec.skip is not None:
+            # its rules are not tenbou's to write: labelled with a preset, the record would say
+            # something it does not (a chip room as plain Tenhou)
+            raise LogFormatError(f"{rec.source}: game {rec.index} is not converted: {rec.skip}")
     if fmt == "mjai":
         from .mjai import write_mjai
 
-        return write_mjai(games)
+        # a game tenbou's own replay refuses is not written; the others with the facts it found
+        done = [complete_record(rec, strict=True) for rec in games]
+        return _writing(lambda: write_mjai(done), games, fmt)
     if len(games) != 1:
         raise LogFormatError(
             f"a {fmt} file holds one game; {len(games)} were given (write mjai, or one file per game)"
         )
-    from ..records import complete_record
-
-    game = complete_record(games[0])
+    game = complete_record(games[0], strict=True)
     if fmt == "mjlog":
-        from .tenhou import write_mjlog
+        from .mjlog_write import write_mjlog
 
-        return write_mjlog(game)
+        return _writing(lambda: write_mjlog(game), games, fmt)
     from .tenhou6 import write_tenhou6
 
-    return write_tenhou6(game)
+    return _writing(lambda: write_tenhou6(game, per_kyoku=per_kyoku), games, fmt)
 
 
-def convert(data: bytes, fmt: str, source: str = "<record>") -> bytes:
+def _writing(write: Callable[[], bytes], games: Sequence[GameRecord], fmt: str) -> bytes:
+    """The last line of defence of the writers: a record they cannot follow (only a
+    record tenbou does not replay reaches them unchecked) is a clean error, never a crash."""
+    try:
+        return write()
+    except TenbouError:
+        raise
+    except _FAULTS as e:
+        source = games[0].source if games else "<record>"
+        raise LogFormatError(
+            f"{source}: cannot be written as {fmt}: the record does not hold together "
+            f"(an unexpected {type(e).__name__}: {e})"
+        ) from e
+
+
+def convert(data: bytes, fmt: str, source: str = "<record>", *, max_bytes: int = MAX_RECORD_BYTES) -> bytes:
     """A record's bytes converted to format ``fmt`` (see :func:`write_records`)."""
-    return write_records(parse_records(data, source), fmt)
+    return write_records(parse_records(data, source, max_bytes=max_bytes), fmt)

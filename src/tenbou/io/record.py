@@ -5,10 +5,12 @@ Lines) turns a file into :class:`GameRecord` values: the game's mjai
 :mod:`~tenbou.events` (which the engine replays), the rules to play them with
 (a JSON rules value, ``"tenhou"`` or ``{"preset": ..., "overrides": ...}``),
 and what the record itself says about the end of every hand
-(:class:`HandEnd`: who won, the yaku, han, fu and points it wrote, pao, the
-per-seat score changes, the draw's reason and tenpai seats), so that
-:mod:`tenbou.records` can compare the engine with the record, and the writers
-of :mod:`tenbou.io.convert` can write any format from any other.
+(:class:`HandEnd`: who won, the yaku, han, fu, points and limit it wrote, pao,
+the per-seat score changes, the draw's reason and tenpai seats, and where the
+format states them the winner's tiles and melds, the indicators, the honba and
+sticks, the scores), so that :mod:`tenbou.records` can compare every fact the
+record states with the engine's own state, and the writers of
+:mod:`tenbou.io.convert` can write any format from any other.
 
 A record under rules tenbou does not model keeps its events but carries
 ``skip``, the reason it is not replayed.
@@ -28,15 +30,19 @@ from dataclasses import dataclass, field
 from typing import TypeAlias
 
 from ..events import Event, ReachAccepted, StartKyoku
+from ..hand import Meld
 from ..rules import Rules, rules_from_request
+from ..tiles import Tile
 
-__all__ = ["FORMATS", "JSON", "GameRecord", "HandEnd", "WinRecord"]
+__all__ = ["FORMATS", "HAND_END_KINDS", "JSON", "GameRecord", "HandEnd", "WinRecord", "final_results"]
 
 #: A JSON value (the rules value of a record, its metadata).
 JSON: TypeAlias = str | int | float | bool | list["JSON"] | dict[str, "JSON"] | None
 
 #: the record formats tenbou reads and writes
 FORMATS = ("mjlog", "tenhou6", "mjai")
+#: how a hand can end in a record (``unfinished``: the record gives it no win and no draw)
+HAND_END_KINDS = ("win", "exhaustive_draw", "abortive_draw", "unfinished")
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,8 +53,16 @@ class WinRecord:
     value without honba and sticks; for a tsumo, the sum of the payments) and
     ``limit`` (tenbou's names) are ``None`` where the record does not say.
     ``pao`` is the liable seat (``None``: no pao), meaningful only where
-    ``pao_known``; ``text`` is a tenhou.net/6 value text (``"30符4飜7700点"``)
-    when the record had one; ``base_points`` the hand's base where known."""
+    ``pao_known``, and ``limit`` only where ``limit_known``; ``text`` is a
+    tenhou.net/6 value text (``"30符4飜7700点"``) when the record had one;
+    ``base_points`` the hand's base where known.
+
+    What else a record states about the win, each ``None`` where it does not
+    say: ``hand`` (the concealed tiles without the winning tile), ``melds`` (in
+    call order), ``kita``, ``dora`` (the indicators shown), ``honba`` and
+    ``riichi_sticks`` (as counted for this win: a double ron's second winner
+    collects no sticks) and ``stated_han`` (han written apart from the yaku
+    list, as in ``30符4飜``)."""
 
     winner: int
     from_seat: int
@@ -58,10 +72,18 @@ class WinRecord:
     limit: str | None = None
     pao: int | None = None
     pao_known: bool = False
+    limit_known: bool = False
     deltas: tuple[int, ...] | None = None
     text: str | None = None
     base_points: int | None = None
     yakuman: tuple[str, ...] = ()
+    hand: tuple[Tile, ...] | None = None
+    melds: tuple[Meld, ...] | None = None
+    kita: int | None = None
+    dora: tuple[Tile, ...] | None = None
+    honba: int | None = None
+    riichi_sticks: int | None = None
+    stated_han: int | None = None
 
     @property
     def tsumo(self) -> bool:
@@ -76,17 +98,35 @@ class WinRecord:
 @dataclass(frozen=True, slots=True)
 class HandEnd:
     """How a hand ended according to the record: ``kind`` is ``win``,
-    ``exhaustive_draw`` or ``abortive_draw``; ``reason`` the abortive draw's
+    ``exhaustive_draw``, ``abortive_draw`` or ``unfinished`` (the record gives
+    the hand neither a win nor a draw); ``reason`` the abortive draw's
     tenbou name (``kyuushu_kyuuhai``, ``suufon_renda``, ``suucha_riichi``,
     ``suukaikan``, ``sanchahou``) or ``nagashi_mangan``; ``tenpai`` the seats
     shown tenpai at an exhaustive draw where the record says; ``deltas`` the
-    per-seat score changes of the hand (all wins added up)."""
+    per-seat score changes of the hand (all wins added up).
+
+    Where the format states them: ``shown`` the tiles each seat showed at a
+    draw (seat -> concealed tiles), ``dora`` and ``ura`` the indicators the
+    record lists for the hand (shown or not), ``honba`` and ``riichi_sticks`` on the table at a draw,
+    ``scores_before`` every seat's points before the hand's payments (riichi
+    sticks paid), ``scores_after`` every seat's points once the hand is over (mjai's
+    ``scores`` of its last ``hora`` or its ``ryukyoku``: what a record that gives no
+    ``deltas`` is checked by); ``defects`` are the facts the reader itself found the record
+    to contradict (kind, detail), such as a tile id a seat does not hold."""
 
     kind: str
     wins: tuple[WinRecord, ...] = ()
     reason: str | None = None
     deltas: tuple[int, ...] | None = None
     tenpai: tuple[int, ...] | None = None
+    shown: Mapping[int, tuple[Tile, ...]] | None = None
+    dora: tuple[Tile, ...] | None = None
+    ura: tuple[Tile, ...] | None = None
+    honba: int | None = None
+    riichi_sticks: int | None = None
+    scores_before: tuple[int, ...] | None = None
+    scores_after: tuple[int, ...] | None = None
+    defects: tuple[tuple[str, str], ...] = ()
 
     @property
     def winners(self) -> tuple[int, ...]:
@@ -99,7 +139,8 @@ class GameRecord:
 
     ``events`` run from ``start_game`` to ``end_game`` (the last only when the
     record is a whole game); ``hands`` has one :class:`HandEnd` per
-    ``start_kyoku``; ``rules`` is a JSON rules value; ``final_scores`` the
+    ``start_kyoku``, in order (``unfinished`` for a hand the record gives no
+    end: a record cut short, or a defective one); ``rules`` is a JSON rules value; ``final_scores`` the
     points the record gives at the end (``owari``, ``sc``) where it has them;
     ``meta`` what else the record says (lobby text, title, GO type);
     ``warnings`` what a lenient read passed over."""
@@ -127,7 +168,8 @@ class GameRecord:
         return [e for e in self.events if isinstance(e, StartKyoku)]
 
     def hand_events(self) -> list[list[Event]]:
-        """The events of each hand (``start_kyoku`` to ``end_kyoku``)."""
+        """The events of each hand: from its ``start_kyoku`` to the next one (the
+        last hand's run to the end, ``end_game`` included)."""
         out: list[list[Event]] = []
         for ev in self.events:
             if isinstance(ev, StartKyoku):
@@ -139,3 +181,25 @@ class GameRecord:
     def riichi_deposits(self) -> list[int]:
         """How many riichi were accepted in each hand (their sticks leave the players' scores)."""
         return [sum(isinstance(e, ReachAccepted) for e in h) for h in self.hand_events()]
+
+
+def final_results(rec: GameRecord) -> list[float]:
+    """Each seat's final result with uma and oka, in thousands (Tenhou's ``owari`` and
+    tenhou.net/6 ``sc``): the record's own where it gives them (``meta["final_results"]``),
+    else from its final points under its rules."""
+    own = rec.meta.get("final_results")
+    if isinstance(own, list) and len(own) == rec.players and all(isinstance(v, (int, float)) for v in own):
+        return [float(v) for v in own]  # type: ignore[arg-type]
+    r = rules_from_request(rec.rules)
+    n = rec.players
+    points = list(rec.final_scores or ())
+    ret = r.return_points if n == 4 else r.sanma_return_points
+    start = r.start_points if n == 4 else r.sanma_start_points
+    uma = r.uma if n == 4 else r.sanma_uma
+    ranking = sorted(range(n), key=lambda s: (-points[s], s))
+    out = [0.0] * n
+    for rank, seat in enumerate(ranking):
+        out[seat] = round(
+            (points[seat] - ret) / 1000 + uma[rank] + ((ret - start) * n / 1000 if rank == 0 else 0), 1
+        )
+    return out

@@ -66,10 +66,10 @@ from ..events import (
     StartGame,
     StartKyoku,
     Tsumo,
-    json_lines,
 )
 from ..tiles import Tile, Wind
-from .record import JSON, GameRecord, HandEnd, WinRecord
+from .mjai import read_json
+from .record import JSON, GameRecord, HandEnd, WinRecord, final_results
 
 __all__ = [
     "ABORT_TEXTS",
@@ -129,8 +129,10 @@ _LIMITS = {"満貫": "mangan", "跳満": "haneman", "倍満": "baiman", "三倍�
            "数え役満": "kazoe_yakuman"}  # fmt: skip
 _LIMIT_TEXT = {v: k for k, v in _LIMITS.items() if k != "数え役満"}
 _LIMIT_TEXT["kazoe_yakuman"] = "役満"
-_VALUE = re.compile(r"^(?:(\d+)符(\d+)飜|(満貫|跳満|倍満|三倍満|数え役満|役満))?(\d+)(?:-(\d+))?点(∀)?$")
-_YAKU = re.compile(r"^(.+?)\((?:(\d+)飜|(役満))\)$")
+_VALUE = re.compile(
+    r"^(?:(\d{1,4})符(\d{1,4})飜|(満貫|跳満|倍満|三倍満|数え役満|役満))?(\d{1,9})(?:-(\d{1,9}))?点(∀)?$"
+)
+_YAKU = re.compile(r"^(.+?)\((?:(\d{1,4})飜|(役満))\)$")
 _MS_ROOMS = ("の間", "Room", "大会戦", "友人戦", "段位戦")
 _MLEAGUE = re.compile(r"M\.?\s?LEAGUE|Mリーグ|\d\d-\d\d赛季", re.IGNORECASE)
 _DISP = re.compile(r"^(三)?(般|上|特|鳳|若|銀|琥|孔)?(東|南)(喰)?(赤)?(速)?(祝[0-9]*)?(暗)?$")
@@ -139,20 +141,31 @@ _DISP = re.compile(r"^(三)?(般|上|特|鳳|若|銀|琥|孔)?(東|南)(喰)?(�
 # -- tiles ---------------------------------------------------------------------------------------
 
 
+def _code_tile(code: int) -> Tile | None:
+    suit, num = divmod(code, 10)
+    if 1 <= suit <= 3 and 1 <= num <= 9:
+        return Tile((suit - 1) * 9 + num - 1)
+    if suit == 4 and 1 <= num <= 7:
+        return Tile(27 + num - 1)
+    if suit == 5 and 1 <= num <= 3:
+        return Tile((num - 1) * 9 + 4, True)
+    return None
+
+
+#: every tenhou.net/6 tile number and its tile (tiles are values: one of each serves every record)
+_CODE_TILES: dict[int, Tile] = {c: tile for c in range(11, 54) if (tile := _code_tile(c)) is not None}
+
+
 def tile_of_code(code: object, where: str = "tile") -> Tile:
     """The tile of a tenhou.net/6 number (51-53 are the red fives).
 
     >>> [str(tile_of_code(c)) for c in (11, 25, 52, 47)]
     ['1m', '5p', '0p', '7z']
     """
-    if isinstance(code, int) and not isinstance(code, bool):
-        suit, num = divmod(code, 10)
-        if 1 <= suit <= 3 and 1 <= num <= 9:
-            return Tile((suit - 1) * 9 + num - 1)
-        if suit == 4 and 1 <= num <= 7:
-            return Tile(27 + num - 1)
-        if suit == 5 and 1 <= num <= 3:
-            return Tile((num - 1) * 9 + 4, True)
+    if type(code) is int:
+        tile = _CODE_TILES.get(code)
+        if tile is not None:
+            return tile
     raise LogFormatError(f"{where}: {code!r} is not a tenhou.net/6 tile (11-19, 21-29, 31-39, 41-47, 51-53)")
 
 
@@ -283,14 +296,15 @@ def _parse_yaku(texts: Sequence[object], where: str) -> tuple[dict[str, int], tu
 
 def _points(
     text: str, tsumo: bool, dealer: bool, players: int, where: str
-) -> tuple[int | None, int, str | None]:
-    """(fu, points, limit) of a value text; a tsumo's points are the sum of the payments."""
+) -> tuple[int | None, int | None, int, str | None]:
+    """(fu, han, points, limit) of a value text; a tsumo's points are the sum of the payments."""
     m = _VALUE.match(text)
     if not m:
         raise LogFormatError(
             f"{where}: {text!r} is not a value text such as '30符4飜7700点' or '満貫2000-4000点'"
         )
     fu = int(m.group(1)) if m.group(1) else None
+    han = int(m.group(2)) if m.group(2) else None
     limit = _LIMITS[m.group(3)] if m.group(3) else None
     x = int(m.group(4))
     y = int(m.group(5)) if m.group(5) else None
@@ -300,12 +314,18 @@ def _points(
         points = x * (players - 1)
     else:
         points = x * (players - 2) + (y if y is not None else 2 * x)
-    return fu, points, limit
+    return fu, han, points, limit
 
 
 def _deltas(value: object, players: int, where: str) -> tuple[int, ...]:
-    if not isinstance(value, list) or len(value) < players or any(type(v) is not int for v in value):
-        raise LogFormatError(f"{where}: {value!r} is not a list of score changes")
+    """One integer per seat (a fourth 0 allowed with three players)."""
+    if (
+        not isinstance(value, list)
+        or not players <= len(value) <= 4
+        or any(type(v) is not int for v in value)
+        or any(value[players:])
+    ):
+        raise LogFormatError(f"{where}: {str(value)[:60]} is not a list of one integer per seat ({players})")
     return tuple(value[:players])
 
 
@@ -349,7 +369,10 @@ def _take(item: object, seat: int, players: int, where: str) -> _Take:
             rel = {0: 3, 2: 2, 4 if kind == "pon" else 6: 1}.get(idx, 0)
             if not rel:
                 raise LogFormatError(f"{where}: {item!r}: '{letter}' stands where no seat is")
-        return _Take(kind, called, (seat + rel) % 4, consumed)
+        target = (seat + rel) % 4  # counted around four seats, the empty fourth too
+        if target >= players:
+            raise LogFormatError(f"{where}: {item!r} calls from seat {target}, which is empty")
+        return _Take(kind, called, target, consumed)
     raise LogFormatError(f"{where}: {item!r} is not a tenhou.net/6 call (c, p or m)")
 
 
@@ -398,6 +421,11 @@ class _Round:
         if not isinstance(meta, list) or len(meta) < 3 or any(type(v) is not int for v in meta[:3]):
             raise LogFormatError(f"{where}: [round, honba, sticks] expected, not {meta!r}")
         self.index, self.honba, self.sticks = meta[:3]
+        if not 0 <= self.index < 16 or self.honba < 0 or self.sticks < 0:
+            raise LogFormatError(
+                f"{where}: [round, honba, sticks] = {meta[:3]!r}: a round 0..15 (East 1 to North 4), "
+                "and counts that are not negative, expected"
+            )
         self.players = players
         self.scores = _deltas(kyoku[1], players, f"{where} scores")
         if not isinstance(kyoku[2], list) or not kyoku[2] or not isinstance(kyoku[3], list):
@@ -598,16 +626,20 @@ class _Round:
 
 
 def _objects(text: str, source: str) -> list[dict[str, Any]]:
+    """The record's JSON objects: the whole text as one, or one per line (mjx)."""
     try:
-        whole = json.loads(text)
-    except json.JSONDecodeError:
+        whole: Any = read_json(text, source)
+    except LogFormatError:
         whole = None
     if isinstance(whole, dict):
         return [whole]
     out = []
-    for n, obj in json_lines(text.splitlines(), source):
+    for n, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        obj = read_json(line, f"{source}:{n}")
         if not isinstance(obj, dict):
-            raise LogFormatError(f"{source}:{n}: a tenhou.net/6 record is a JSON object")
+            raise LogFormatError(f"{source}:{n}: a tenhou.net/6 record is a JSON object, not {str(obj)[:40]}")
         out.append(obj)
     if not out:
         raise LogFormatError(f"{source}: no tenhou.net/6 record")
@@ -641,19 +673,28 @@ def _record(objs: Sequence[Mapping[str, Any]], source: str, index: int) -> GameR
     events: list[Event] = [StartGame(names)]
     hands: list[HandEnd] = []
     where_game = source if len(objs) == 1 else f"{source} (game {index})"
-    rounds = [k for obj in objs for k in (obj.get("log") or [])]
-    if not isinstance(head.get("log"), list):
-        raise LogFormatError(f"{where_game}: 'log' must be a list of rounds")
+    for obj in objs:
+        if not isinstance(obj.get("log"), list):
+            raise LogFormatError(
+                f"{where_game}: 'log' must be a list of rounds, not {str(obj.get('log'))[:40]}"
+            )
+    rounds = [k for obj in objs for k in obj["log"]]
     for i, kyoku in enumerate(rounds):
         where = f"{where_game}: log[{i}]"
         rnd = _Round(kyoku, players, where)
         events.extend(_with_result(rnd.events(), rnd, hands, where))
     final = None
-    sc = head.get("sc")
-    if isinstance(sc, list) and len(sc) >= 2 * players and all(isinstance(v, (int, float)) for v in sc):
+    meta: dict[str, JSON] = {}
+    # the final points and results: on the one object, or (one kyoku a line) on the last that has them
+    sc = next((obj["sc"] for obj in reversed(objs) if "sc" in obj), None)
+    if (
+        isinstance(sc, list)
+        and len(sc) >= 2 * players
+        and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in sc)
+    ):
         final = tuple(int(sc[2 * i]) for i in range(players))
         events.append(EndGame(final))
-    meta: dict[str, JSON] = {}
+        meta["final_results"] = [float(sc[2 * i + 1]) for i in range(players)]
     rule = head.get("rule")
     if isinstance(rule, dict) and isinstance(rule.get("disp"), str):
         meta["disp"] = rule["disp"]
@@ -693,7 +734,7 @@ def _with_result(events: list[Event], rnd: _Round, hands: list[HandEnd], where: 
             if not (0 <= who < n and 0 <= frm < n and 0 <= pao < n):
                 raise LogFormatError(f"{where}: win details {info[:3]!r} name no seat")
             yaku, yakuman = _parse_yaku(info[4:], where)
-            fu, points, limit = _points(str(info[3]), who == frm, who == rnd.oya, n, where)
+            fu, han, points, limit = _points(str(info[3]), who == frm, who == rnd.oya, n, where)
             if limit == "yakuman" and not yakuman:
                 limit = "kazoe_yakuman"
             wins.append(
@@ -706,16 +747,18 @@ def _with_result(events: list[Event], rnd: _Round, hands: list[HandEnd], where: 
                     limit=limit,
                     pao=None if pao == who else pao,
                     pao_known=True,
+                    limit_known=True,
                     deltas=deltas,
                     text=str(info[3]),
                     yakuman=yakuman,
+                    stated_han=han,
                 )
             )
             events.append(Hora(who, frm, None, tuple(rnd.ura) or None, deltas))
         if not wins:
             raise LogFormatError(f"{where}: a win result without win details")
         total = tuple(sum(w.deltas[i] for w in wins if w.deltas) for i in range(n))
-        hands.append(HandEnd("win", tuple(wins), None, total))
+        hands.append(HandEnd("win", tuple(wins), None, total, dora=tuple(rnd.dora), ura=tuple(rnd.ura)))
     elif text in ABORT_TEXTS:
         reason, name, kind = ABORT_TEXTS[text]
         deltas = _deltas(res[1], n, f"{where} result") if len(res) > 1 else (0,) * n
@@ -729,9 +772,8 @@ def _with_result(events: list[Event], rnd: _Round, hands: list[HandEnd], where: 
             tenpai = tuple(ups) if ups else None
         tenpais = tuple(i in tenpai for i in range(n)) if tenpai is not None else None
         events.append(Ryukyoku(reason, tenpais, deltas))
-        hands.append(
-            HandEnd(kind, (), name, deltas, tenpai if kind == "exhaustive_draw" and name is None else None)
-        )
+        tenpai = tenpai if kind == "exhaustive_draw" and name is None else None
+        hands.append(HandEnd(kind, (), name, deltas, tenpai, dora=tuple(rnd.dora), ura=tuple(rnd.ura)))
     else:
         raise LogFormatError(f"{where}: unknown result {text!r}")
     events.append(EndKyoku())
@@ -742,19 +784,26 @@ def _with_result(events: list[Event], rnd: _Round, hands: list[HandEnd], where: 
 
 
 def _code_text(tiles: Sequence[Tile]) -> str:
-    return "".join(str(code_of_tile(t)) for t in tiles)
+    """Tiles of a call as Tenhou writes them: by tile, a red five after the plain ones."""
+    return "".join(str(code_of_tile(t)) for t in sorted(tiles, key=lambda t: (t.kind, t.red)))
 
 
 def _yaku_texts(win: WinRecord, seat_wind: int, round_wind: int) -> list[str]:
+    """The win's yaku as Tenhou writes them (``立直(1飜)``, ``大三元(役満)``), in the record's
+    order (Tenhou's own order depends on the hand; an mjai record's is tenbou's); a yaku of 0 han
+    (no ura dora) is left out, as Tenhou leaves it out."""
     out = []
     for key, han in (win.yaku or {}).items():
+        yakuman = key in win.yakuman
+        if not han and not yakuman:
+            continue
         if key == "seat_wind":
             name = f"自風 {_WIND_JA[seat_wind]}"
         elif key == "round_wind":
             name = f"場風 {_WIND_JA[round_wind]}"
         else:
             name = YAKU_NAMES.get(key, key)
-        out.append(f"{name}(役満)" if key in win.yakuman else f"{name}({han}飜)")
+        out.append(f"{name}(役満)" if yakuman else f"{name}({han}飜)")
     return out
 
 
@@ -773,12 +822,32 @@ def _value_text(win: WinRecord, dealer: bool, players: int) -> str:
     return f"{head}{min(shares)}-{max(shares)}点"
 
 
-def write_tenhou6(rec: GameRecord) -> bytes:
+def _sorted_hand(tiles: Sequence[Tile]) -> list[int]:
+    """A starting hand as Tenhou writes it: sorted, a red five after the plain fives of its suit."""
+    return [code_of_tile(t) for t in sorted(tiles, key=lambda t: (t.kind, t.red))]
+
+
+def _result_number(value: float) -> int | float:
+    return int(value) if float(value).is_integer() else value
+
+
+def write_tenhou6(rec: GameRecord, per_kyoku: bool = False) -> bytes:
     """A game as a tenhou.net/6 JSON object (its hand ends must carry win details:
-    :func:`tenbou.records.complete_record` fills them in)."""
+    :func:`tenbou.records.complete_record` fills them in), as Tenhou writes its own: the
+    hands sorted, each win's value text (``30符2飜1000点``, ``満貫8000点``, ``1000-2000点``,
+    ``4000点∀``) and yaku (``立直(1飜)``), the liable seat third in the
+    win's entry (the winner where there is no pao), ``rule`` with ``disp``, ``aka`` and
+    ``aka51``-``aka53``, ``sc`` with each seat's final points and result.
+    ``per_kyoku``: one object a kyoku, one a line (the form NAGA's and Tenhou's editor
+    take, and mjx writes), the final ``sc`` on the last."""
     n = rec.players
     disp, aka = disp_of(rec.rules, n)
     original = rec.meta.get("disp")
+    go_type = rec.meta.get("go_type")
+    if original is None and isinstance(go_type, int):  # an mjlog's room, as Tenhou's JSON names it
+        from .tenhou_rules import GameType
+
+        original = GameType(go_type).disp
     if (
         isinstance(original, str)
         and rules_of({"rule": {"disp": original, "aka": aka}, "title": rec.meta.get("title", "")})[0]
@@ -786,15 +855,20 @@ def write_tenhou6(rec: GameRecord) -> bytes:
     ):
         disp = original
     title = rec.meta.get("title")
+    from ..rules import rules_from_request
+
+    red = rules_from_request(rec.rules).red_fives
     out: dict[str, Any] = {
         "title": title if isinstance(title, list) else ["", ""],
-        "name": list(rec.names) + [""] * (n - len(rec.names)),
-        "rule": {"disp": disp, "aka": aka},
+        "name": list(rec.names) + [""] * (4 - len(rec.names)),
+        "rule": {"disp": disp, "aka": aka, **_aka_counts(red)},
         "log": [],
     }
+    if isinstance(rec.meta.get("ref"), str):
+        out["ref"] = rec.meta["ref"]
     if rules_of(out)[0] != rec.rules:
         out["tenbou_rules"] = rec.rules
-    hands = iter(rec.hands)
+    hand = -1
     kyoku: list[Any] = []
     seats: list[tuple[list[Any], list[Any], list[Any]]] = []
     pons: list[dict[int, str]] = []
@@ -804,6 +878,7 @@ def write_tenhou6(rec: GameRecord) -> bytes:
     wind = 0
     for ev in rec.events:
         if isinstance(ev, StartKyoku):
+            hand += 1
             dealer, wind = ev.oya, ev.bakaze.index
             kyoku = [
                 [wind * 4 + ev.kyoku - 1, ev.honba, ev.kyotaku],
@@ -811,14 +886,14 @@ def write_tenhou6(rec: GameRecord) -> bytes:
                 [code_of_tile(ev.dora_marker)],
                 [],
             ]
-            seats = [([code_of_tile(t) for t in h], [], []) for h in ev.tehais]
+            seats = [(_sorted_hand(h), [], []) for h in ev.tehais]
             pons = [{} for _ in range(n)]
             reach = set()
             ura = []
         elif isinstance(ev, Tsumo):
             seats[ev.actor][1].append(code_of_tile(ev.pai))
         elif isinstance(ev, Chi):
-            seats[ev.actor][1].append("c" + _code_text([ev.pai, *ev.consumed]))
+            seats[ev.actor][1].append(f"c{code_of_tile(ev.pai)}{_code_text(ev.consumed)}")
         elif isinstance(ev, (Pon, Daiminkan)):
             letter = "p" if isinstance(ev, Pon) else "m"
             rel = (ev.target - ev.actor) % 4
@@ -854,15 +929,35 @@ def write_tenhou6(rec: GameRecord) -> bytes:
             if ev.ura_markers and not ura:
                 ura = [code_of_tile(t) for t in ev.ura_markers]
         elif isinstance(ev, EndKyoku):
-            end = next(hands)
+            end = rec.hands[hand]
             kyoku[3] = ura
             for s in range(4):
                 kyoku.extend(seats[s] if s < n else ([], [], []))
             kyoku.append(_result(end, dealer, wind, n))
             out["log"].append(kyoku)
     if rec.final_scores is not None:
-        out["sc"] = [v for s in rec.final_scores for v in (s, 0)]
-    return (json.dumps(out, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
+        results = final_results(rec)
+        out["sc"] = [
+            v for s, p in zip(rec.final_scores, results, strict=False) for v in (s, _result_number(p))
+        ]
+    if not per_kyoku:
+        return (json.dumps(out, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
+    lines = []
+    head = {k: v for k, v in out.items() if k not in ("log", "sc")}
+    for i, kyoku in enumerate(out["log"]):
+        one = {**head, "log": [kyoku]}
+        if i == len(out["log"]) - 1 and "sc" in out:
+            one["sc"] = out["sc"]
+        lines.append(json.dumps(one, ensure_ascii=False, separators=(",", ":")))
+    return ("\n".join(lines) + "\n").encode("utf-8")
+
+
+def _aka_counts(red_fives: int) -> dict[str, int]:
+    """Tenhou's red fives per suit (``aka51`` man, ``aka52`` pin, ``aka53`` sou): one each for
+    three, two 5p of four (the rules' ``red_fives: 4``)."""
+    if not red_fives:
+        return {"aka51": 0, "aka52": 0, "aka53": 0}
+    return {"aka51": 1, "aka52": 2 if red_fives >= 4 else 1, "aka53": 1}
 
 
 def _result(end: HandEnd, dealer: int, wind: int, players: int) -> list[Any]:

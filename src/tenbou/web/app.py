@@ -20,14 +20,17 @@ path 404 (``not_found``), a wrong method 405; a bug 500 (``internal``).
 
 import asyncio
 import json
+import os
 from collections.abc import Awaitable, Callable, Mapping, MutableMapping
 from typing import TYPE_CHECKING, Any
 
 from .. import __version__
 from ..api import loads_request, score, settle
-from ..errors import TenbouError
+from ..errors import RequestError, TenbouError, shown
 from ..rules import get_preset
+from . import sheet as sheets
 from .assets import page_html, rules_catalog, static_asset
+from .store import ConflictError, GameStore, NoSuchGameError, StoredGame, default_db_path
 
 if TYPE_CHECKING:
     from fastapi import FastAPI
@@ -327,9 +330,198 @@ def _is_json(content_type: str) -> bool:
     return media == "application/json" or (media.startswith("application/") and media.endswith("+json"))
 
 
-def create_app(max_body: int = MAX_BODY, body_timeout: float = BODY_TIMEOUT) -> "FastAPI":
+def _game_doc(game: StoredGame, sheet: Mapping[str, Any]) -> dict[str, Any]:
+    return {"id": game.id, "version": game.version, "created": game.created, "updated": game.updated, **sheet}
+
+
+def _summary(sheet: Mapping[str, Any]) -> dict[str, Any]:
+    """What the list of games shows of one, kept beside it (recomputed at every write)."""
+    nxt = sheet["next"]
+    return {
+        "hands": len(sheet["hands"]),
+        "scores": sheet["scores"],
+        "ended": sheet["ended"],
+        "next": None if nxt is None else {k: nxt[k] for k in ("round_wind", "number", "honba")},
+    }
+
+
+def _version(body: Mapping[str, Any] | None, query: str | None = None) -> int:
+    """The ``version`` a write was made on: in the body, or the query (``?version=N``)."""
+    if body is not None:
+        if "version" not in body:
+            raise RequestError("version: missing (the version of the game this change was made on)")
+        value = body["version"]
+        if type(value) is not int or value < 1:
+            raise RequestError(
+                f"version: expected the game's version (an integer from 1), not {shown(value)}"
+            )
+        return value
+    if query is None or not query.isdigit() or len(query) > 18 or int(query) < 1:
+        raise RequestError(
+            "version: expected ?version=N, the version of the game this change was made on, "
+            f"not {shown(query)}"
+        )
+    return int(query)
+
+
+def _body_fields(body: object, allowed: tuple[str, ...]) -> Mapping[str, Any]:
+    if not isinstance(body, Mapping):
+        raise RequestError(
+            f"the request body must be a JSON object with {', '.join(allowed)}, not {shown(body)}"
+        )
+    for key in body:
+        if key not in allowed:
+            raise RequestError(f"unknown field {shown(key)} (expected {', '.join(allowed)})")
+    return body
+
+
+#: a change to a game's hands: it edits the list in place and returns the game's end after it
+#: (the index of the hand after which the players ended the game, or ``None``) and, where the
+#: change removed the end, why
+Edit = Callable[[list[dict[str, Any]], int | None], tuple[int | None, str | None]]
+
+
+class GameService:
+    """The score sheet's operations on a :class:`~tenbou.web.store.GameStore`: every write
+    replays the game with the change (:func:`tenbou.web.sheet.replay`) and keeps it only if the
+    replay succeeds and the game is still at the version the change was made on.
+
+    The end of a game entered by the players (:meth:`end_game`) follows the hand it was entered
+    after: a hand inserted or removed before it moves it; removing that hand removes the end;
+    after any change to the hands it must still be allowed where it is (the rules let the game
+    end or go on there), or it is removed and the game goes on -- the answer says so in
+    ``end_removed`` (``after``, ``reason``)."""
+
+    def __init__(self, store: GameStore) -> None:
+        self.store = store
+
+    def sheet(self, game: StoredGame) -> dict[str, Any]:
+        return sheets.replay(game.setup, game.hands, game.end)
+
+    def doc(self, game_id: str) -> dict[str, Any]:
+        game = self.store.get(game_id)
+        return _game_doc(game, self.sheet(game))
+
+    def create(self, body: object) -> dict[str, Any]:
+        setup = sheets.read_setup(body)
+        sheet = sheets.replay(setup, [])
+        game = self.store.create(setup, _summary(sheet))
+        return _game_doc(game, sheet)
+
+    def import_game(self, body: object) -> dict[str, Any]:
+        setup, hands, end = sheets.read_export(body)
+        sheet = sheets.replay(setup, hands, end)
+        if isinstance(body, Mapping):
+            sheets.check_export(body, sheet)
+        game = self.store.create(setup, _summary(sheet), sheets.stored_hands(sheet), end)
+        return _game_doc(game, sheet)
+
+    def change(self, game_id: str, version: int, edit: Edit, *, drop_end: bool = True) -> dict[str, Any]:
+        """Apply ``edit`` to the game's hands and end, replay, and keep the result. With
+        ``drop_end`` (a change to the hands) an end that the rules no longer allow where it is
+        is removed; without (a change to the end itself) it is refused."""
+        game = self.store.get(game_id)
+        if game.version != version:
+            raise ConflictError(
+                f"the game was changed elsewhere (it is at version {game.version}, this change was made "
+                f"on version {version}): reload it"
+            )
+        hands = [dict(h) for h in game.hands]
+        end, removed = edit(hands, game.end)
+        sheet = sheets.replay(game.setup, hands, end, drop_end=drop_end)
+        stored = self.store.write(
+            game_id,
+            version,
+            sheets.stored_hands(sheet),
+            _summary(sheet),
+            end=None if sheet["end"] is None else sheet["end"]["after"],
+        )
+        if removed is not None:
+            sheet["end_removed"] = {"after": game.end, "reason": removed}
+        elif "end_removed" in sheet:  # (where the end was before the change, as the page showed it)
+            sheet["end_removed"]["after"] = game.end
+        return _game_doc(stored, sheet)
+
+    def add_hand(self, game_id: str, body: object) -> dict[str, Any]:
+        fields = _body_fields(body, ("version", "hand", "at"))
+        hand = sheets.read_hand(fields.get("hand"))
+
+        def edit(hands: list[dict[str, Any]], end: int | None) -> tuple[int | None, str | None]:
+            at = fields.get("at", len(hands))
+            if type(at) is not int or not 0 <= at <= len(hands):
+                raise RequestError(f"at: expected a place 0..{len(hands)} among the hands, not {shown(at)}")
+            hands.insert(at, hand)
+            # (a hand after the end is refused by the replay: the game ended there)
+            return (end + 1 if end is not None and at <= end else end), None
+
+        return self.change(game_id, _version(fields), edit)
+
+    def put_hand(self, game_id: str, index: int, body: object) -> dict[str, Any]:
+        fields = _body_fields(body, ("version", "hand"))
+        hand = sheets.read_hand(fields.get("hand"))
+
+        def edit(hands: list[dict[str, Any]], end: int | None) -> tuple[int | None, str | None]:
+            hands[self._index(index, hands)] = hand
+            return end, None
+
+        return self.change(game_id, _version(fields), edit)
+
+    def delete_hand(self, game_id: str, index: int, version: str | None) -> dict[str, Any]:
+        def edit(hands: list[dict[str, Any]], end: int | None) -> tuple[int | None, str | None]:
+            del hands[self._index(index, hands)]
+            if end is None or index > end:
+                return end, None
+            if index == end:
+                return None, f"hands[{index}], the hand it was entered after, was removed"
+            return end - 1, None
+
+        return self.change(game_id, _version(None, version), edit)
+
+    def end_game(self, game_id: str, body: object) -> dict[str, Any]:
+        """End the game after its last hand, where the rules let it end or go on (``may_end``)."""
+        fields = _body_fields(body, ("version",))
+
+        def edit(hands: list[dict[str, Any]], end: int | None) -> tuple[int | None, str | None]:
+            if end is not None:
+                raise RequestError(f"end: the game was already ended after hands[{end}]")
+            if not hands:
+                raise RequestError("end: the game has no hands yet (it can end only after a hand)")
+            return len(hands) - 1, None
+
+        return self.change(game_id, _version(fields), edit, drop_end=False)
+
+    def resume_game(self, game_id: str, version: str | None) -> dict[str, Any]:
+        """Remove the end the players entered: the game goes on after its last hand."""
+
+        def edit(hands: list[dict[str, Any]], end: int | None) -> tuple[int | None, str | None]:
+            if end is None:
+                raise NoSuchGameError(
+                    "the game has no end entered (it goes on, or it ended by the rules and cannot go on)"
+                )
+            return None, None
+
+        return self.change(game_id, _version(None, version), edit)
+
+    def delete(self, game_id: str, version: str | None) -> dict[str, Any]:
+        self.store.delete(game_id, _version(None, version))
+        return {"deleted": game_id}
+
+    @staticmethod
+    def _index(index: int, hands: list[dict[str, Any]]) -> int:
+        if not 0 <= index < len(hands):
+            raise NoSuchGameError(f"no hand {index} (the game has {len(hands)} hands, 0..{len(hands) - 1})")
+        return index
+
+
+def create_app(
+    max_body: int = MAX_BODY,
+    body_timeout: float = BODY_TIMEOUT,
+    db_path: str | os.PathLike[str] | None = None,
+) -> "FastAPI":
     """The web calculator's application (needs the ``web`` extra: FastAPI and uvicorn).
-    ``max_body`` and ``body_timeout``: the limits of :class:`BodyGuard`."""
+    ``max_body`` and ``body_timeout``: the limits of :class:`BodyGuard`; ``db_path``: the score
+    sheet's SQLite database (:func:`~tenbou.web.store.default_db_path` when not given; created
+    on the first use of the games API)."""
     try:
         from fastapi import FastAPI, Request
         from fastapi.exceptions import RequestValidationError
@@ -374,7 +566,8 @@ def create_app(max_body: int = MAX_BODY, body_timeout: float = BODY_TIMEOUT) -> 
     async def on_tenbou(request: Request, exc: Exception) -> Response:
         if not isinstance(exc, TenbouError):  # pragma: no cover - registered for TenbouError only
             raise exc
-        response: Response = _error(422, exc.code, exc.message)
+        status = 409 if isinstance(exc, ConflictError) else 404 if isinstance(exc, NoSuchGameError) else 422
+        response: Response = _error(status, exc.code, exc.message)
         return response
 
     async def on_bug(request: Request, exc: Exception) -> Response:
@@ -467,6 +660,126 @@ def create_app(max_body: int = MAX_BODY, body_timeout: float = BODY_TIMEOUT) -> 
     def api_rule(preset: str) -> Response:
         response: Response = _json(get_preset(preset).to_dict())
         return response
+
+    # -- the score sheet: games kept in SQLite ------------------------------------------------------
+
+    service = GameService(GameStore(db_path if db_path is not None else default_db_path()))
+    app.state.games = service
+
+    async def body_of(request: Request) -> Any:
+        content_type = request.headers.get("content-type")
+        if content_type is not None and not _is_json(content_type):
+            raise HTTPException(
+                415,
+                f"the request body must be JSON (Content-Type: application/json), not {content_type[:60]!r}",
+            )
+        return loads_request(await request.body())
+
+    async def in_thread(fn: Callable[..., Any], *args: Any, status: int = 200) -> Response:
+        from starlette.concurrency import run_in_threadpool
+
+        result = await run_in_threadpool(fn, *args)
+        response: Response = _json(result)
+        response.status_code = status
+        return response
+
+    games_doc: dict[str, Any] = {"tags": ["games"], "response_class": Response}
+    write_doc: dict[str, Any] = {
+        **games_doc,
+        "responses": {
+            **_ERROR_422,
+            404: {"description": "No such game or hand"},
+            409: {"description": "The game was changed since the version given: reload it"},
+        },
+    }
+
+    @app.get("/api/games", summary="Every game of the score sheet, the latest changed first", **games_doc)
+    async def api_games() -> Response:
+        return await in_thread(lambda: {"games": service.store.list()})
+
+    @app.post(
+        "/api/games",
+        summary="Start a game: rules (preset and overrides), players, names, title",
+        status_code=201,
+        **write_doc,
+    )
+    async def api_new_game(request: Request) -> Response:
+        return await in_thread(service.create, await body_of(request), status=201)
+
+    @app.post(
+        "/api/games/import", summary="A game exported as JSON, checked and kept", status_code=201, **write_doc
+    )
+    async def api_import_game(request: Request) -> Response:
+        return await in_thread(service.import_game, await body_of(request), status=201)
+
+    @app.get("/api/games/{game_id}", summary="A game's score sheet, replayed from its hands", **write_doc)
+    async def api_game(game_id: str) -> Response:
+        return await in_thread(service.doc, game_id)
+
+    @app.delete("/api/games/{game_id}", summary="Delete a game (?version=N)", **write_doc)
+    async def api_delete_game(game_id: str, request: Request) -> Response:
+        return await in_thread(service.delete, game_id, request.query_params.get("version"))
+
+    @app.post(
+        "/api/games/{game_id}/hands",
+        summary="Record a hand's end: {version, hand: {request, riichi}, at?}",
+        **write_doc,
+    )
+    async def api_add_hand(game_id: str, request: Request) -> Response:
+        return await in_thread(service.add_hand, game_id, await body_of(request))
+
+    @app.put("/api/games/{game_id}/hands/{index}", summary="Edit a past hand: {version, hand}", **write_doc)
+    async def api_put_hand(game_id: str, index: int, request: Request) -> Response:
+        return await in_thread(service.put_hand, game_id, index, await body_of(request))
+
+    @app.delete("/api/games/{game_id}/hands/{index}", summary="Remove a hand (?version=N)", **write_doc)
+    async def api_delete_hand(game_id: str, index: int, request: Request) -> Response:
+        return await in_thread(service.delete_hand, game_id, index, request.query_params.get("version"))
+
+    @app.post(
+        "/api/games/{game_id}/end",
+        summary="End the game after its last hand, where the rules let it end or go on: {version}",
+        **write_doc,
+    )
+    async def api_end_game(game_id: str, request: Request) -> Response:
+        return await in_thread(service.end_game, game_id, await body_of(request))
+
+    @app.delete(
+        "/api/games/{game_id}/end",
+        summary="Take back the end entered: the game goes on (?version=N)",
+        **write_doc,
+    )
+    async def api_resume_game(game_id: str, request: Request) -> Response:
+        return await in_thread(service.resume_game, game_id, request.query_params.get("version"))
+
+    @app.get(
+        "/api/games/{game_id}/export.{fmt}",
+        summary="Export a game: json (setup, hands, sheet), jsonl (settle requests), csv",
+        **write_doc,
+    )
+    async def api_export(game_id: str, fmt: str) -> Response:
+        if fmt not in ("json", "jsonl", "csv"):
+            raise HTTPException(404)
+
+        def export() -> tuple[str, str]:
+            game = service.store.get(game_id)
+            sheet = service.sheet(game)
+            if fmt == "csv":
+                return sheets.export_csv(sheet), "text/csv; charset=utf-8"
+            if fmt == "jsonl":
+                return sheets.export_jsonl(sheet), "application/jsonl; charset=utf-8"
+            doc = sheets.export_json(game.setup, game.hands, sheet)
+            return json.dumps(doc, ensure_ascii=False, indent=1), "application/json"
+
+        from starlette.concurrency import run_in_threadpool
+
+        text, media = await run_in_threadpool(export)
+        name = f"tenbou-game-{game_id}.{fmt}"
+        return Response(
+            text.encode("utf-8", "backslashreplace"),
+            media_type=media,
+            headers={"Content-Disposition": f'attachment; filename="{name}"'},
+        )
 
     @app.get("/", include_in_schema=False)
     def page() -> HTMLResponse:
@@ -565,9 +878,11 @@ def serve(
     max_body: int = MAX_BODY,
     body_timeout: float = BODY_TIMEOUT,
     head_timeout: float = HEAD_TIMEOUT,
+    db_path: str | os.PathLike[str] | None = None,
 ) -> None:
-    """Run the web calculator under uvicorn (``tenbou serve``) with the limits above."""
+    """Run the web calculator under uvicorn (``tenbou serve``) with the limits above; the score
+    sheet's games are kept in ``db_path`` (:func:`~tenbou.web.store.default_db_path` by default)."""
     import uvicorn
 
-    app = create_app(max_body=max_body, body_timeout=body_timeout)
+    app = create_app(max_body=max_body, body_timeout=body_timeout, db_path=db_path)
     uvicorn.run(app, host=host, port=port, log_level=log_level, **server_options(head_timeout))

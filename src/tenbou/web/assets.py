@@ -29,6 +29,7 @@ __all__ = ["page_html", "rules_catalog", "static_asset", "tile_pictures"]
 #: the files of ``web/static`` that the app serves, with their media types
 _STATIC = {
     "app.js": "text/javascript; charset=utf-8",
+    "i18n.js": "text/javascript; charset=utf-8",
     "style.css": "text/css; charset=utf-8",
 }
 

@@ -1,64 +1,89 @@
-// tenbou web calculator: builds a request of docs/json-api.md from clicks, posts it to
-// /api/score and draws the result. Plain script, no build step, nothing loaded from elsewhere.
+// tenbou web calculator: builds a settle request of docs/json-api.md from clicks (a tsumo, one to
+// three rons on one discard, an exhaustive or abortive draw), posts it to /api/settle and draws the
+// settlement; keeps a score sheet of a whole game on the server (/api/games). Plain script, no build
+// step, nothing loaded from elsewhere. Strings are in i18n.js (ja, en, zh-Hans).
 "use strict";
 
 (function () {
+  const I18N = window.TENBOU_I18N;
   const SUITS = "mpsz";
-  const SUIT_NAMES = { m: "man", p: "pin", s: "sou" };
-  const HONOR_NAMES = ["East", "South", "West", "North", "White", "Green", "Red"];
   const WINDS = ["E", "S", "W", "N"];
-  const WIND_NAMES = { E: "East", S: "South", W: "West", N: "North" };
-  const FLAGS = [
-    ["riichi", "Riichi"], ["double_riichi", "Double riichi"], ["ippatsu", "Ippatsu"],
-    ["rinshan", "Rinshan (after a kan)"], ["chankan", "Chankan (robbing a kan)"],
-    ["haitei", "Haitei (last draw)"], ["houtei", "Houtei (last discard)"],
-    ["tenhou", "Tenhou"], ["chiihou", "Chiihou"], ["renhou", "Renhou"],
-  ];
+  const FLAGS = ["riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei", "tenhou", "chiihou", "renhou"];
   const CALLS = [
-    { id: "chi", json: "chi", size: 3, label: "Chi" },
-    { id: "pon", json: "pon", size: 3, label: "Pon" },
-    { id: "kan", json: "daiminkan", size: 4, label: "Kan" },
-    { id: "ankan", json: "ankan", size: 4, label: "Ankan" },
-    { id: "kakan", json: "kakan", size: 4, label: "Kakan" },
+    { id: "chi", json: "chi", size: 3 },
+    { id: "pon", json: "pon", size: 3 },
+    { id: "kan", json: "daiminkan", size: 4 },
+    { id: "ankan", json: "ankan", size: 4 },
+    { id: "kakan", json: "kakan", size: 4 },
   ];
   const CALL_BY_ID = Object.fromEntries(CALLS.map((c) => [c.id, c]));
   const CALL_BY_JSON = Object.fromEntries(CALLS.map((c) => [c.json, c]));
   CALL_BY_JSON.kan = CALL_BY_ID.kan;
-  const CALL_HELP = {
-    chi: "Click the three tiles of the run. A chi is called from the player on the winner's left.",
-    pon: "Click the tile once: the pon is added (click a red five for a pon that holds it).",
-    kan: "Click the tile once: an open kan of another player's discard.",
-    ankan: "Click the tile once: a closed kan (the hand stays concealed).",
-    kakan: "Click the tile once: a pon made into a kan; 'from' is who gave the pon.",
-  };
-  const MODES = [
-    ["hand", "Concealed"], ["win", "Winning tile"], ["call", "Call"],
-    ["dora", "Dora indicator"], ["ura", "Ura indicator"],
-  ];
-  const LIMITS = {
-    mangan: "Mangan 満貫", haneman: "Haneman 跳満", baiman: "Baiman 倍満",
-    sanbaiman: "Sanbaiman 三倍満", yakuman: "Yakuman 役満", kazoe_yakuman: "Kazoe yakuman 数え役満",
-  };
-  const KIND_COLORS = { hand: "#1f4e96", pao: "#c2410c", honba: "#5b5b66", riichi_sticks: "#2b7a3e" };
-  const KIND_TEXT = { hand: "hand", pao: "pao 責任払い", honba: "honba", riichi_sticks: "riichi sticks" };
+  const MODES = ["hand", "win", "call", "dora", "ura"];
+  const ENDS = ["tsumo", "ron", "draw", "abort"];
+  const KIND_COLORS = { hand: "#1f4e96", pao: "#c2410c", honba: "#5b5b66", riichi_sticks: "#2b7a3e", noten: "#7a4b9c", nagashi: "#0f766e" };
+  const SANMA_GONE = ["2m", "3m", "4m", "5m", "6m", "7m", "8m", "0m"];
 
   const TILES = JSON.parse(document.getElementById("tile-svgs").textContent);
   const $ = (id) => document.getElementById(id);
 
+  // -- language ------------------------------------------------------------------------------------
+
+  let lang = "en";
+  function pickLang() {
+    try {
+      const saved = localStorage.getItem("tenbou-lang");
+      if (saved && I18N.strings[saved]) return saved;
+    } catch (e) { /* storage may be off */ }
+    for (const l of navigator.languages || [navigator.language || "en"]) {
+      const low = String(l).toLowerCase();
+      if (low.startsWith("ja")) return "ja";
+      if (low.startsWith("zh")) return "zh-Hans";
+      if (low.startsWith("en")) return "en";
+    }
+    return "en";
+  }
+  function t(key, vars) {
+    let s = (I18N.strings[lang] && I18N.strings[lang][key]) ?? I18N.strings.en[key] ?? key;
+    if (vars) for (const [k, v] of Object.entries(vars)) s = s.split(`{${k}}`).join(String(v));
+    return s;
+  }
+  const windName = (w) => t("wind_" + w);
+  const windShort = (w) => t("wsh_" + w);
+  function yakuName(y) {
+    if (lang === "ja") return y.name_ja;
+    if (lang === "zh-Hans") return I18N.yakuZh[y.id] || y.name_ja;
+    return y.name;
+  }
+  function optionLabel(name) {
+    const o = I18N.options[name];
+    if (!o) return name;
+    return (lang === "ja" ? o.ja : lang === "zh-Hans" ? o.zh : o.en) || o.en || name;
+  }
+  function translatePage() {
+    document.documentElement.lang = lang;
+    for (const e of document.querySelectorAll("[data-i18n]")) e.textContent = t(e.dataset.i18n);
+    for (const e of document.querySelectorAll("[data-i18n-label]")) e.setAttribute("aria-label", t(e.dataset.i18nLabel));
+    $("lang").value = lang;
+    $("palette").setAttribute("aria-label", t("palette"));
+    $("link").setAttribute("aria-label", t("link"));
+    document.title = t("page_title");
+  }
+
   // -- tiles -------------------------------------------------------------------------------------
 
-  function kind(t) {
-    const n = t[0] === "0" ? 5 : Number(t[0]);
-    return SUITS.indexOf(t[1]) * 9 + n - 1;
+  function kind(tile) {
+    const n = tile[0] === "0" ? 5 : Number(tile[0]);
+    return SUITS.indexOf(tile[1]) * 9 + n - 1;
   }
-  const isRed = (t) => t[0] === "0";
-  const plain = (t) => (isRed(t) ? "5" + t[1] : t);
-  const order = (t) => kind(t) * 2 + (isRed(t) ? 1 : 0);
+  const isRed = (tile) => tile[0] === "0";
+  const plain = (tile) => (isRed(tile) ? "5" + tile[1] : tile);
+  const order = (tile) => kind(tile) * 2 + (isRed(tile) ? 1 : 0);
   const byOrder = (a, b) => order(a) - order(b);
 
-  function tileName(t) {
-    if (t[1] === "z") return HONOR_NAMES[Number(t[0]) - 1];
-    return (isRed(t) ? "red 5" : t[0]) + "-" + SUIT_NAMES[t[1]];
+  function tileName(tile) {
+    if (tile[1] === "z") return t("honor_" + tile[0]);
+    return t(isRed(tile) ? "tile_red" : "tile_num", { n: tile[0], suit: t("suit_" + tile[1]) });
   }
 
   function parseTiles(text) {
@@ -81,18 +106,20 @@
 
   function formatTiles(tiles) {
     let out = "";
-    tiles.forEach((t, i) => {
-      out += t[0];
-      if (i === tiles.length - 1 || tiles[i + 1][1] !== t[1]) out += t[1];
+    tiles.forEach((x, i) => {
+      out += x[0];
+      if (i === tiles.length - 1 || tiles[i + 1][1] !== x[1]) out += x[1];
     });
     return out;
   }
 
   // -- state -------------------------------------------------------------------------------------
 
+  const freshWin = (winner) => ({ winner, hand: [], melds: [], flags: [], kita: 0, pao: null, kanFrom: undefined });
   const fresh = () => ({
-    rules: "tenhou", players: 4, round: "E", dealer: 0, winner: 0, from: null,
-    hand: [], win: null, melds: [], dora: [], ura: [], flags: [], honba: 0, sticks: 0, kita: 0,
+    rules: "tenhou", overrides: {}, players: 4, round: "E", dealer: 0, honba: 0, sticks: 0, wareme: null,
+    end: "tsumo", from: null, win: null, dora: [], ura: [], wins: [freshWin(0)], active: 0,
+    tenpai: [], nagashi: [], reason: "", riichi: [],
   });
   let S = fresh();
   let mode = "hand";
@@ -103,43 +130,64 @@
   let catalog = null;
   let seq = 0;
   let timer = null;
+  let lastResult = null;
+  let view = "calc";
+  // the score sheet: the open game, and the hand being edited (null: the next hand)
+  let game = null;
+  let editing = null;
 
-  const capacity = () => 13 - 3 * S.melds.length;
+  const W = () => S.wins[S.active];
+  const capacity = (w) => 13 - 3 * (w || W()).melds.length;
   const left = (seat) => (seat + S.players - 1) % S.players;
-  const seatWind = (seat) => WINDS[(seat - S.dealer + S.players) % S.players];
+  const seatWind = (seat) => WINDS[(seat - S.dealer + S.players * 4) % S.players];
+  const tsumo = () => S.end === "tsumo";
+  const isWin = () => S.end === "tsumo" || S.end === "ron";
 
   function preset() {
     if (!catalog) return null;
     return catalog.presets.find((p) => p.id === S.rules) || null;
   }
-
-  function option(name) {
+  function opt(name) {
+    if (Object.prototype.hasOwnProperty.call(S.overrides, name)) return S.overrides[name];
     const p = preset();
-    return p ? p.options[name] : null;
+    return p && p.options[name] ? p.options[name].value : null;
+  }
+  function rulesValue() {
+    return Object.keys(S.overrides).length ? { preset: S.rules, overrides: S.overrides } : S.rules;
   }
 
   function redLimit(suit) {
-    const o = option("red_fives");
-    const n = o ? o.value : 3;
+    const n = opt("red_fives") ?? 3;
     if (!n) return 0;
+    if (S.players === 3 && suit === "m") return 0;
     return suit === "p" && n === 4 ? 2 : 1;
   }
 
-  function allTiles() {
-    const out = [...S.hand, ...S.dora, ...S.ura];
+  function allTiles(except) {
+    const out = [...S.dora, ...S.ura];
     if (S.win) out.push(S.win);
-    for (const m of S.melds) out.push(...m.tiles);
+    S.wins.forEach((w, i) => {
+      if (isWin() && (S.end === "ron" || i === 0)) {
+        out.push(...w.hand);
+        for (const m of w.melds) if (m !== except) out.push(...m.tiles);
+      }
+    });
     return out;
   }
 
-  function canAdd(tiles) {
-    const used = allTiles();
-    for (const t of new Set(tiles)) {
-      const n = tiles.filter((x) => x === t).length;
-      const sameKind = used.filter((x) => kind(x) === kind(t)).length + tiles.filter((x) => kind(x) === kind(t)).length;
-      if (sameKind > 4) return `there are only four ${tileName(plain(t))} tiles`;
-      if (isRed(t) && used.filter((x) => x === t).length + n > redLimit(t[1])) {
-        return redLimit(t[1]) ? `these rules have only ${redLimit(t[1])} red 5-${SUIT_NAMES[t[1]]}` : "these rules have no red fives";
+  function inSet(tile) {
+    return !(S.players === 3 && SANMA_GONE.includes(tile));
+  }
+
+  function canAdd(tiles, except) {
+    const used = allTiles(except);
+    for (const x of new Set(tiles)) {
+      if (!inSet(x)) return t("not_in_sanma", { tile: tileName(x) });
+      const n = tiles.filter((y) => y === x).length;
+      const sameKind = used.filter((y) => kind(y) === kind(x)).length + tiles.filter((y) => kind(y) === kind(x)).length;
+      if (sameKind > 4) return t("only_four", { tile: tileName(plain(x)) });
+      if (isRed(x) && used.filter((y) => y === x).length + n > redLimit(x[1])) {
+        return redLimit(x[1]) ? t("red_limit", { n: redLimit(x[1]), suit: t("suit_" + x[1]) }) : t("no_red");
       }
     }
     return null;
@@ -152,7 +200,7 @@
     update();
   }
 
-  // -- the URL: the whole hand in the hash ------------------------------------------------------------
+  // -- requests: the calculator's state to a settle request, and back -------------------------------
 
   function meldText(m) {
     const c = CALL_BY_JSON[m.type];
@@ -160,10 +208,10 @@
   }
 
   function parseMeld(text) {
-    const [name, rest0] = [text.slice(0, text.indexOf(":")), text.slice(text.indexOf(":") + 1)];
+    const name = text.slice(0, text.indexOf(":"));
     const c = CALL_BY_ID[name] || CALL_BY_JSON[name];
     if (!c) throw new Error(`'${name}' is not a call (chi, pon, kan, ankan, kakan) in '${text}'`);
-    let rest = rest0.split("=")[0];
+    let rest = text.slice(text.indexOf(":") + 1).split("=")[0];
     let from = null;
     if (rest.includes("@")) {
       const seat = rest.slice(rest.indexOf("@") + 1);
@@ -176,10 +224,10 @@
     return { type: c.json, tiles, from: c.id === "ankan" ? null : from };
   }
 
-  function notation() {
-    const parts = [formatTiles(S.hand)];
+  function notation(w) {
+    const parts = [formatTiles(w.hand)];
     if (S.win) parts.push("+" + S.win);
-    for (const m of S.melds) parts.push(meldText(m));
+    for (const m of w.melds) parts.push(meldText(m));
     return parts.filter(Boolean).join(" ");
   }
 
@@ -190,21 +238,113 @@
       if (token.includes(":")) melds.push(parseMeld(token));
       else if (token.startsWith("+")) {
         if (win) throw new Error("two winning tiles");
-        const t = parseTiles(token.slice(1));
-        if (t.length !== 1) throw new Error(`expected one winning tile after '+', not '${token}'`);
-        win = t[0];
+        const x = parseTiles(token.slice(1));
+        if (x.length !== 1) throw new Error(`expected one winning tile after '+', not '${token}'`);
+        win = x[0];
       } else if (hand === null && !melds.length) {
         const [head, tail] = token.split("+");
         hand = parseTiles(head);
         if (tail !== undefined) {
-          const t = parseTiles(tail);
-          if (t.length !== 1) throw new Error(`expected one winning tile after '+', not '${tail}'`);
-          win = t[0];
+          const x = parseTiles(tail);
+          if (x.length !== 1) throw new Error(`expected one winning tile after '+', not '${tail}'`);
+          win = x[0];
         }
       } else throw new Error(`unexpected '${token}' (calls are written type:tiles@seat)`);
     }
     return { hand: (hand || []).sort(byOrder), win, melds };
   }
+
+  // seats that declared riichi in this hand: the winners with riichi and the seats marked
+  function declared() {
+    const out = new Set(S.riichi);
+    if (isWin()) for (const w of activeWins()) if (w.flags.includes("riichi") || w.flags.includes("double_riichi")) out.add(w.winner);
+    return [...out].filter((s) => s < S.players).sort();
+  }
+
+  const activeWins = () => (S.end === "tsumo" ? S.wins.slice(0, 1) : S.end === "ron" ? S.wins : []);
+
+  function winRequest(w) {
+    const req = {
+      winner: w.winner, hand: formatTiles(w.hand), win_tile: S.win,
+      melds: w.melds.map((m) => {
+        const out = { type: m.type, tiles: formatTiles(m.tiles) };
+        if (m.from !== null) out.from = m.from;
+        return out;
+      }),
+    };
+    if (!w.melds.length) delete req.melds;
+    if (S.end === "ron") req.from = S.from;
+    for (const f of w.flags) req[f] = true;
+    if (S.dora.length) req.dora_indicators = S.dora;
+    if (S.ura.length) req.ura_indicators = S.ura;
+    if (w.kita && S.players === 3) req.kita = w.kita;
+    if (w.pao !== null) req.pao = w.pao;
+    if (w.kanFrom !== undefined && w.flags.includes("rinshan")) req.rinshan_kan_from = w.kanFrom;
+    return req;
+  }
+
+  // the hand's end without the table (what the score sheet keeps)
+  function endRequest() {
+    const req = {};
+    if (S.wareme !== null && opt("wareme")) req.wareme = S.wareme;
+    if (isWin()) req.wins = activeWins().map(winRequest);
+    else if (S.end === "draw") {
+      req.draw = { kind: "exhaustive", tenpai: S.tenpai.filter((s) => s < S.players) };
+      if (S.nagashi.length && opt("nagashi_mangan") !== "none") req.draw.nagashi = S.nagashi.filter((s) => s < S.players);
+    } else {
+      req.draw = { kind: "abortive" };
+      if (S.reason) req.draw.reason = S.reason;
+    }
+    return req;
+  }
+
+  function request() {
+    const req = { rules: rulesValue(), dealer: S.dealer, round_wind: S.round, ...endRequest() };
+    if (S.players !== 4 || (preset() && preset().options.players.value[0] !== 4)) req.players = S.players;
+    if (S.honba) req.honba = S.honba;
+    const sticks = tableSticks();
+    if (sticks) req.riichi_sticks = sticks;
+    return req;
+  }
+
+  // the sticks on the table: entered, or (in a game) carried plus those declared in this hand
+  function tableSticks() {
+    const t0 = gameTable();
+    return t0 ? t0.carried + declared().length : S.sticks;
+  }
+
+  // a request (as the score sheet keeps it) back into the calculator's state
+  function stateFromRequest(req, riichi, table) {
+    const s = fresh();
+    s.rules = S.rules; s.overrides = { ...S.overrides }; s.players = S.players;
+    s.dealer = table.dealer; s.round = table.round_wind; s.honba = table.honba;
+    s.riichi = [...(riichi || [])];
+    if (req.wareme !== undefined && req.wareme !== null) s.wareme = req.wareme;
+    if (req.wins) {
+      s.end = req.wins[0].from === undefined || req.wins[0].from === null ? "tsumo" : "ron";
+      s.from = s.end === "ron" ? req.wins[0].from : null;
+      s.win = req.wins[0].win_tile;
+      s.dora = [...(req.wins[0].dora_indicators || [])];
+      s.ura = [...(req.wins[0].ura_indicators || [])];
+      s.wins = req.wins.map((r) => {
+        const w = freshWin(r.winner);
+        w.hand = parseTiles(r.hand).sort(byOrder);
+        w.melds = (r.melds || []).map((m) => ({ type: m.type, tiles: parseTiles(m.tiles), from: m.from === undefined ? null : m.from }));
+        w.flags = FLAGS.filter((f) => r[f]);
+        w.kita = r.kita || 0;
+        if (r.pao !== undefined) w.pao = r.pao;
+        if (r.rinshan_kan_from !== undefined) w.kanFrom = r.rinshan_kan_from;
+        return w;
+      });
+    } else if (req.draw.kind === "exhaustive") {
+      s.end = "draw"; s.tenpai = [...(req.draw.tenpai || [])]; s.nagashi = [...(req.draw.nagashi || [])];
+    } else {
+      s.end = "abort"; s.reason = req.draw.reason || "";
+    }
+    return s;
+  }
+
+  // -- the URL: the whole hand in the hash ------------------------------------------------------------
 
   function enc(v) {
     return encodeURIComponent(v).replace(/%3A/g, ":").replace(/%40/g, "@").replace(/%2C/g, ",");
@@ -212,16 +352,33 @@
 
   function toHash() {
     const p = [["rules", S.rules]];
+    if (Object.keys(S.overrides).length) p.push(["ov", JSON.stringify(S.overrides)]);
     if (S.players !== 4) p.push(["players", S.players]);
-    p.push(["round", S.round], ["dealer", S.dealer], ["winner", S.winner]);
-    p.push(["win_by", S.from === null ? "tsumo" : S.from]);
-    p.push(["hand", formatTiles(S.hand)]);
-    if (S.win) p.push(["win", S.win]);
-    if (S.melds.length) p.push(["melds", S.melds.map(meldText).join(",")]);
-    if (S.dora.length) p.push(["dora", formatTiles(S.dora)]);
-    if (S.ura.length) p.push(["ura", formatTiles(S.ura)]);
-    if (S.flags.length) p.push(["flags", S.flags.join(",")]);
-    for (const k of ["honba", "sticks", "kita"]) if (S[k]) p.push([k, S[k]]);
+    p.push(["round", S.round], ["dealer", S.dealer]);
+    p.push(["win_by", S.end === "tsumo" ? "tsumo" : S.end === "ron" ? (S.from === null ? "ron" : S.from) : S.end]);
+    if (isWin()) {
+      if (S.win) p.push(["win", S.win]);
+      activeWins().forEach((w, i) => {
+        const k = (name) => (i ? `${name}.${i}` : name);
+        p.push([k("winner"), w.winner], [k("hand"), formatTiles(w.hand)]);
+        if (w.melds.length) p.push([k("melds"), w.melds.map(meldText).join(",")]);
+        if (w.flags.length) p.push([k("flags"), w.flags.join(",")]);
+        if (w.kita) p.push([k("kita"), w.kita]);
+        if (w.pao !== null) p.push([k("pao"), w.pao.length ? w.pao.map((x) => `${x.yaku}@${x.seat}`).join(",") : "none"]);
+        if (w.kanFrom !== undefined) p.push([k("kanfrom"), w.kanFrom === null ? "none" : w.kanFrom]);
+      });
+      if (S.dora.length) p.push(["dora", formatTiles(S.dora)]);
+      if (S.ura.length) p.push(["ura", formatTiles(S.ura)]);
+    } else if (S.end === "draw") {
+      if (S.tenpai.length) p.push(["tenpai", S.tenpai.join(",")]);
+      if (S.nagashi.length) p.push(["nagashi", S.nagashi.join(",")]);
+    } else if (S.reason) p.push(["reason", S.reason]);
+    for (const k of ["honba", "sticks"]) if (S[k]) p.push([k, S[k]]);
+    if (S.wareme !== null) p.push(["wareme", S.wareme]);
+    if (S.riichi.length) p.push(["riichi", S.riichi.join(",")]);
+    if (game) p.push(["game", game.id]);
+    if (editing !== null) p.push(["edit", editing]);
+    if (view === "sheet") p.push(["view", "sheet"]);
     return p.map(([k, v]) => `${k}=${enc(String(v))}`).join("&");
   }
 
@@ -235,21 +392,47 @@
     if (!Object.keys(q).length) return null;
     const s = fresh();
     const seat = (v) => (/^[0-3]$/.test(v) ? Number(v) : 0);
+    const seats = (v) => (v ? [...new Set(v.split(",").filter((x) => /^[0-3]$/.test(x)).map(Number))] : []);
     const count = (v) => Math.max(0, Math.min(99, Number.parseInt(v, 10) || 0));
     if (q.rules) s.rules = q.rules;
+    if (q.ov) {
+      const ov = JSON.parse(q.ov);
+      if (!ov || typeof ov !== "object" || Array.isArray(ov)) throw new Error("ov: expected an object of rule options");
+      s.overrides = ov;
+    }
     if (q.players === "3") s.players = 3;
     if (WINDS.includes(q.round)) s.round = q.round;
     if (q.dealer) s.dealer = seat(q.dealer);
-    if (q.winner) s.winner = seat(q.winner);
-    s.from = q.win_by === undefined || q.win_by === "tsumo" ? null : seat(q.win_by);
-    if (q.hand) s.hand = parseTiles(q.hand).sort(byOrder);
+    const by = q.win_by;
+    if (by === undefined || by === "tsumo") s.end = "tsumo";
+    else if (by === "draw") s.end = "draw";
+    else if (by === "abort") s.end = "abort";
+    else { s.end = "ron"; s.from = by === "ron" ? null : seat(by); }
     if (q.win) s.win = parseTiles(q.win)[0] || null;
-    if (q.melds) s.melds = q.melds.split(",").filter(Boolean).map(parseMeld);
+    s.wins = [];
+    for (let i = 0; i < 3; i++) {
+      const k = (name) => (i ? `${name}.${i}` : name);
+      if (i && q[k("winner")] === undefined) break;
+      const w = freshWin(q[k("winner")] ? seat(q[k("winner")]) : 0);
+      if (q[k("hand")]) w.hand = parseTiles(q[k("hand")]).sort(byOrder);
+      if (q[k("melds")]) w.melds = q[k("melds")].split(",").filter(Boolean).map(parseMeld);
+      if (q[k("flags")]) w.flags = q[k("flags")].split(",").filter((f) => FLAGS.includes(f));
+      w.kita = count(q[k("kita")]);
+      const pao = q[k("pao")];
+      if (pao === "none") w.pao = [];
+      else if (pao) w.pao = pao.split(",").map((x) => ({ yaku: x.split("@")[0], seat: seat(x.split("@")[1]) }));
+      const kf = q[k("kanfrom")];
+      if (kf === "none") w.kanFrom = null;
+      else if (kf !== undefined) w.kanFrom = seat(kf);
+      s.wins.push(w);
+    }
     if (q.dora) s.dora = parseTiles(q.dora);
     if (q.ura) s.ura = parseTiles(q.ura);
-    if (q.flags) s.flags = q.flags.split(",").filter((f) => FLAGS.some(([id]) => id === f));
-    s.honba = count(q.honba); s.sticks = count(q.sticks); s.kita = count(q.kita);
-    return s;
+    s.tenpai = seats(q.tenpai); s.nagashi = seats(q.nagashi); s.riichi = seats(q.riichi);
+    if (q.reason) s.reason = q.reason;
+    s.honba = count(q.honba); s.sticks = count(q.sticks);
+    if (q.wareme !== undefined && q.wareme !== "") s.wareme = seat(q.wareme);
+    return { s, game: /^[0-9a-f]{12}$/.test(q.game || "") ? q.game : null, edit: /^\d+$/.test(q.edit || "") ? Number(q.edit) : null, view: q.view === "sheet" ? "sheet" : "calc" };
   }
 
   // -- building blocks ---------------------------------------------------------------------------------
@@ -267,10 +450,10 @@
     return e;
   }
 
-  function tilePicture(t, opts) {
+  function tilePicture(x, opts) {
     const o = opts || {};
-    const span = el("span", { class: "tile-pic" + (o.side ? " side" : ""), "data-tile": t });
-    span.innerHTML = o.back ? TILES.back : TILES[t];
+    const span = el("span", { class: "tile-pic" + (o.side ? " side" : ""), "data-tile": x });
+    span.innerHTML = o.back ? TILES.back : TILES[x];
     return span;
   }
 
@@ -287,63 +470,91 @@
     }
   }
 
+  function checks(container, name, seats, current, onToggle, disabled) {
+    container.replaceChildren();
+    for (const s of seats) {
+      const id = `${name}-${s}`;
+      const input = el("input", { type: "checkbox", id, class: "sr-only", checked: current.includes(s), disabled: disabled && disabled(s) });
+      input.addEventListener("change", () => onToggle(s, input.checked));
+      container.append(input, el("label", { for: id, html: seatLabel(s) }));
+    }
+  }
+
+  const escapeHtml = (s) => String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" }[c]));
+
+  function nameOf(seat) {
+    const names = game && game.setup.names;
+    return names && names[seat] ? names[seat] : t("seat_n", { n: seat });
+  }
   function seatLabel(seat) {
-    const w = seatWind(seat);
-    return `${seat}<small> ${w}</small>`;
+    const names = game && game.setup.names;
+    const extra = names && names[seat] ? ` ${escapeHtml(names[seat])}` : "";
+    return `${seat}<small> ${windName(seatWind(seat))}${extra}</small>`;
   }
 
   // -- input ----------------------------------------------------------------------------------------
 
-  function onTile(t) {
+  function onTile(x) {
+    const w = W();
     if (mode === "hand") {
-      if (S.hand.length >= capacity()) return say(`The concealed part is full: ${capacity()} tiles besides the winning tile.`);
-      const why = canAdd([t]);
+      if (w.hand.length >= capacity()) return say(t("hand_full", { n: capacity() }));
+      const why = canAdd([x]);
       if (why) return say(why);
-      change(() => { S.hand.push(t); S.hand.sort(byOrder); });
+      change(() => { w.hand.push(x); w.hand.sort(byOrder); });
     } else if (mode === "win") {
       const old = S.win;
       S.win = null;
-      const why = canAdd([t]);
+      const why = canAdd([x]);
       S.win = old;
       if (why) return say(why);
-      change(() => { S.win = t; });
+      change(() => { S.win = x; });
     } else if (mode === "dora" || mode === "ura") {
-      if (S[mode].length >= 5) return say("At most five indicators.");
-      const why = canAdd([t]);
+      if (S[mode].length >= 5) return say(t("five_indicators"));
+      const why = canAdd([x]);
       if (why) return say(why);
-      change(() => { S[mode].push(t); });
+      change(() => { S[mode].push(x); });
     } else {
-      addCall(t);
+      addCall(x);
     }
   }
 
-  function addCall(t) {
-    if (S.melds.length >= 4) return say("A hand has at most four calls.");
+  function addCall(x) {
+    const w = W();
     const c = CALL_BY_ID[callType];
+    if (c.id === "kakan") {
+      // a kakan is a pon made into a kan: the pon of this tile already entered becomes the kakan
+      const pon = w.melds.find((m) => m.type === "pon" && kind(m.tiles[0]) === kind(x));
+      if (pon) {
+        const added = isRed(x) || pon.tiles.some(isRed) ? x : plain(x);
+        const why = canAdd([...pon.tiles, added], pon);
+        if (why) return say(why);
+        return change(() => { pon.type = "kakan"; pon.tiles = [...pon.tiles, added]; });
+      }
+    }
+    if (w.melds.length >= 4) return say(t("four_calls"));
     let tiles;
     if (c.id === "chi") {
-      if (t[1] === "z") return say("A chi is a run of man, pin or sou.");
-      pending.push(t);
-      if (pending.length < 3) { renderPending(); return say(`Chi: ${3 - pending.length} more tile(s).`); }
+      if (x[1] === "z") return say(t("chi_suit"));
+      pending.push(x);
+      if (pending.length < 3) { renderPending(); return say(t("chi_more", { n: 3 - pending.length })); }
       tiles = pending.slice().sort(byOrder);
       pending = [];
       const k = tiles.map(kind);
-      if (tiles.some((x) => x[1] !== tiles[0][1]) || k[1] !== k[0] + 1 || k[2] !== k[1] + 1) {
+      if (tiles.some((y) => y[1] !== tiles[0][1]) || k[1] !== k[0] + 1 || k[2] !== k[1] + 1) {
         renderPending();
-        return say(`${formatTiles(tiles)} is not a run: a chi is three tiles in a row of one suit.`);
+        return say(t("not_run", { tiles: formatTiles(tiles) }));
       }
     } else {
-      const p = plain(t);
-      tiles = [t, ...Array(c.size - 1).fill(p)];
+      tiles = [x, ...Array(c.size - 1).fill(plain(x))];
     }
     const why = canAdd(tiles);
     if (why) { renderPending(); return say(why); }
     const from = c.id === "ankan" ? null : callFrom;
-    change(() => { S.melds.push({ type: c.json, tiles, from }); });
+    change(() => { w.melds.push({ type: c.json, tiles, from }); });
   }
 
   function renderPending() {
-    $("pending").replaceChildren(...pending.map((t) => tilePicture(t)));
+    $("pending").replaceChildren(...pending.map((x) => tilePicture(x)));
   }
 
   function say(text) {
@@ -352,55 +563,189 @@
 
   // -- rendering the inputs ------------------------------------------------------------------------------
 
+  function gameTable() {
+    if (!game) return null;
+    if (editing !== null && game.hands[editing]) {
+      const h = game.hands[editing];
+      return { dealer: h.dealer, round_wind: h.round, honba: h.honba, carried: h.riichi_sticks - h.riichi.length, number: h.number };
+    }
+    if (!game.next) return null;
+    const n = game.next;
+    return { dealer: n.dealer, round_wind: n.round_wind, honba: n.honba, carried: n.riichi_sticks, number: n.number };
+  }
+
   function renderControls() {
     const p = preset();
+    const table = gameTable();
     const playerChoices = p ? p.options.players.value : [4];
+    if (game) S.players = game.setup.players;
     if (!playerChoices.includes(S.players)) S.players = playerChoices[0];
+    if (table) { S.dealer = table.dealer; S.round = table.round_wind; S.honba = table.honba; }
+    const locked = !!table;
     $("players-box").hidden = playerChoices.length < 2;
-    $("players").replaceChildren(...playerChoices.map((n) => el("option", { value: n, selected: n === S.players, text: `${n} players` })));
-    $("kita-box").hidden = S.players !== 3;
+    $("players").disabled = !!game;
+    $("rules").disabled = !!game;
+    $("players").replaceChildren(...playerChoices.map((n) => el("option", { value: n, selected: n === S.players, text: t("n_players", { n }) })));
+    $("kita-box").hidden = S.players !== 3 || !isWin();
     if (catalog && $("rules").value !== S.rules) $("rules").value = S.rules;
     const seats = [...Array(S.players).keys()];
-    for (const k of ["dealer", "winner"]) if (S[k] >= S.players) S[k] = 0;
-    if (S.from !== null && (S.from >= S.players || S.from === S.winner)) S.from = null;
+    if (S.dealer >= S.players) S.dealer = 0;
+    if (S.players === 3 && S.round === "N") S.round = "E";
+    for (const w of S.wins) if (w.winner >= S.players) w.winner = 0;
+    if (S.from !== null && S.from >= S.players) S.from = null;
+    if (S.end === "tsumo") S.active = 0;
+    if (S.active >= S.wins.length) S.active = 0;
 
-    radios($("round"), "round", WINDS.map((w) => ({ value: w, label: w, title: `${WIND_NAMES[w]} round` })), S.round,
+    $("round").setAttribute("aria-label", t("round_wind"));
+    radios($("round"), "round", WINDS.map((w) => ({ value: w, label: windName(w), title: t("round_of", { wind: windName(w) }), disabled: (locked && w !== S.round) || (S.players === 3 && w === "N") })), S.round,
       (v) => change(() => { S.round = v; }));
-    radios($("dealer"), "dealer", seats.map((s) => ({ value: s, label: String(s), title: `Seat ${s} is the dealer` })), S.dealer,
+    $("dealer").setAttribute("aria-label", t("dealer_seat"));
+    radios($("dealer"), "dealer", seats.map((s) => ({ value: s, label: String(s), title: t("dealer_is", { seat: nameOf(s) }), disabled: locked && s !== S.dealer })), S.dealer,
       (v) => change(() => { S.dealer = Number(v); }));
-    radios($("winner"), "winner", seats.map((s) => ({ value: s, label: seatLabel(s), title: `Seat ${s} wins` })), S.winner,
-      (v) => change(() => {
-        S.winner = Number(v);
-        if (S.from === S.winner) S.from = null;
-      }));
-    radios($("discarder"), "win-by", [{ value: "tsumo", label: "Tsumo", title: "Self-drawn win" },
-      ...seats.map((s) => ({ value: s, label: `Ron ← ${s}`, title: `Ron on seat ${s}'s discard`, disabled: s === S.winner }))],
-    S.from === null ? "tsumo" : S.from, (v) => change(() => { S.from = v === "tsumo" ? null : Number(v); }));
-    $("seat-wind").textContent = `Seat ${S.winner} is ${WIND_NAMES[seatWind(S.winner)]} (${S.winner === S.dealer ? "dealer" : "non-dealer"}), `
-      + `${WIND_NAMES[S.round]} round; ${S.from === null ? "tsumo" : `ron on seat ${S.from}'s discard`}.`;
+    $("honba").disabled = locked;
+    $("sticks").disabled = locked;
+    for (const k of ["honba"]) if (document.activeElement !== $(k)) $(k).value = S[k];
+    if (document.activeElement !== $("sticks")) $("sticks").value = tableSticks();
+    $("wareme-box").hidden = !opt("wareme");
+    $("wareme").replaceChildren(el("option", { value: "", text: t("none"), selected: S.wareme === null }),
+      ...seats.map((s) => el("option", { value: s, text: nameOf(s), selected: S.wareme === s })));
+    $("riichi-seats").hidden = !game;
+    $("riichi-seats").setAttribute("aria-label", t("riichi_declared"));
+    checks($("riichi-seats"), "riichi", seats, declared(), (s, on) => change(() => {
+      S.riichi = on ? [...new Set([...S.riichi, s])] : S.riichi.filter((x) => x !== s);
+      if (!on) for (const w of S.wins) if (w.winner === s) w.flags = w.flags.filter((f) => f !== "riichi" && f !== "double_riichi");
+    }));
 
-    radios($("mode"), "mode", MODES.map(([v, label]) => ({ value: v, label })), mode, (v) => {
+    $("end").setAttribute("aria-label", t("how_ended"));
+    radios($("end"), "end", ENDS.map((e) => ({ value: e, label: t("end_" + e) })), S.end, (v) => change(() => {
+      S.end = v;
+      if (v === "ron" && S.from === null) S.from = [...seats].find((s) => !S.wins.some((w) => w.winner === s));
+    }));
+    $("discarder").hidden = S.end !== "ron";
+    $("discarder").setAttribute("aria-label", t("ron_on"));
+    radios($("discarder"), "win-by", seats.map((s) => ({ value: s, label: `${t("ron_from")} ${s}`, title: t("ron_on_seat", { seat: nameOf(s) }), disabled: S.wins.some((w) => w.winner === s) })),
+      S.from === null ? "" : S.from, (v) => change(() => { S.from = Number(v); }));
+
+    // the wins of a multiple ron: one tab each
+    const tabs = $("wins-tabs");
+    tabs.replaceChildren();
+    tabs.hidden = S.end !== "ron";
+    if (S.end === "ron") {
+      S.wins.forEach((w, i) => {
+        tabs.append(el("button", { type: "button", class: "win-tab", "aria-pressed": String(i === S.active), "data-win": i,
+          onclick: () => { S.active = i; pending = []; update(); }, text: t("win_n", { n: i + 1, seat: nameOf(w.winner) }) }));
+      });
+      if (S.wins.length < S.players - 1) {
+        tabs.append(el("button", { type: "button", id: "add-winner", onclick: addWinner, text: t("add_winner") }));
+      }
+      if (S.wins.length > 1) {
+        tabs.append(el("button", { type: "button", id: "remove-winner", onclick: () => change(() => { S.wins.splice(S.active, 1); S.active = 0; }), text: t("remove_winner") }));
+      }
+    }
+    $("winner").hidden = !isWin();
+    $("winner").setAttribute("aria-label", t("winning_seat"));
+    const taken = (s) => S.wins.some((w, i) => i !== S.active && w.winner === s && S.end === "ron");
+    radios($("winner"), "winner", seats.map((s) => ({ value: s, label: seatLabel(s), title: t("seat_wins", { seat: nameOf(s) }), disabled: taken(s) || (S.end === "ron" && s === S.from) })), W().winner,
+      (v) => change(() => { W().winner = Number(v); }));
+    const w = W();
+    $("seat-wind").hidden = !isWin();
+    $("seat-wind").textContent = isWin() ? t("seat_is", {
+      seat: nameOf(w.winner), wind: windName(seatWind(w.winner)), dealer: t(w.winner === S.dealer ? "dealer" : "non_dealer"),
+      round: windName(S.round), how: tsumo() ? t("tsumo") : S.from === null ? t("choose_discarder") : t("ron_on_seat", { seat: nameOf(S.from) }),
+    }) : "";
+
+    // draws
+    $("draw-box").hidden = isWin();
+    $("win-entry").hidden = !isWin();
+    $("tenpai").hidden = S.end !== "draw";
+    $("tenpai").setAttribute("aria-label", t("tenpai"));
+    checks($("tenpai"), "tenpai", seats, S.tenpai, (s, on) => change(() => {
+      S.tenpai = on ? [...new Set([...S.tenpai, s])].sort() : S.tenpai.filter((x) => x !== s);
+    }));
+    $("nagashi").hidden = S.end !== "draw" || opt("nagashi_mangan") === "none";
+    $("nagashi").setAttribute("aria-label", t("nagashi"));
+    checks($("nagashi"), "nagashi", seats, S.nagashi, (s, on) => change(() => {
+      S.nagashi = on ? [...new Set([...S.nagashi, s])].sort() : S.nagashi.filter((x) => x !== s);
+    }));
+    $("reason-box").hidden = S.end !== "abort";
+    const reasons = ["", ...(opt("abortive_draws") || []), "sanchahou"];
+    $("reason").replaceChildren(...reasons.map((r) => el("option", { value: r, selected: r === S.reason, text: r ? `${t("reason_" + r)} (${r})` : t("unspecified") })));
+
+    if (!isWin()) return;
+    $("mode").setAttribute("aria-label", t("tiles_go_to"));
+    radios($("mode"), "mode", MODES.map((v) => ({ value: v, label: t("mode_" + v) })), mode, (v) => {
       mode = v; pending = []; renderPending(); keepFocus(renderControls);
     });
     $("call-builder").hidden = mode !== "call";
-    if (callFrom === null || callFrom === S.winner || callFrom >= S.players) callFrom = left(S.winner);
-    radios($("call-type"), "call-type", CALLS.map((c) => ({ value: c.id, label: c.label })), callType, (v) => {
+    if (callFrom === null || callFrom === w.winner || callFrom >= S.players) callFrom = left(w.winner);
+    $("call-type").setAttribute("aria-label", t("call_type"));
+    radios($("call-type"), "call-type", CALLS.map((c) => ({ value: c.id, label: t("call_" + c.id) })), callType, (v) => {
       callType = v; pending = []; renderPending();
-      if (v === "chi") callFrom = left(S.winner);
+      if (v === "chi") callFrom = left(W().winner);
       keepFocus(renderControls);
     });
-    radios($("call-from"), "call-from", seats.map((s) => ({ value: s, label: `from ${s}`, title: `Called from seat ${s}`, disabled: s === S.winner || callType === "ankan" })),
+    $("call-from").setAttribute("aria-label", t("called_from"));
+    radios($("call-from"), "call-from", seats.map((s) => ({ value: s, label: t("from_n", { n: s }), title: t("called_from_seat", { seat: nameOf(s) }), disabled: s === w.winner || callType === "ankan" })),
       callType === "ankan" ? "" : callFrom, (v) => { callFrom = Number(v); });
-    $("call-help").textContent = CALL_HELP[callType];
+    $("call-help").textContent = t("help_" + callType);
 
     const flags = $("flags");
-    flags.replaceChildren(...FLAGS.map(([id, label]) => el("label", { class: "check" },
-      el("input", { type: "checkbox", id: `flag-${id}`, checked: S.flags.includes(id), onchange: (e) => change(() => {
-        S.flags = e.target.checked ? [...S.flags, id] : S.flags.filter((f) => f !== id);
-      }) }), " " + label)));
-    for (const k of ["honba", "sticks", "kita"]) if (document.activeElement !== $(k)) $(k).value = S[k];
-    if (document.activeElement !== $("notation")) $("notation").value = notation();
+    flags.replaceChildren(...FLAGS.map((id) => el("label", { class: "check" },
+      el("input", { type: "checkbox", id: `flag-${id}`, checked: w.flags.includes(id), disabled: id === "ippatsu" && !(w.flags.includes("riichi") || w.flags.includes("double_riichi")) && !w.flags.includes("ippatsu"), onchange: (e) => change(() => {
+        w.flags = e.target.checked ? [...w.flags, id] : w.flags.filter((f) => f !== id);
+        if ((id === "riichi" || id === "double_riichi") && e.target.checked) S.riichi = [...new Set([...S.riichi, w.winner])];
+      }) }), " " + t("flag_" + id))));
+    if (document.activeElement !== $("kita")) $("kita").value = w.kita;
+    if (document.activeElement !== $("notation")) $("notation").value = notation(w);
+    renderPaoControls(w);
     renderPalette();
+  }
+
+  function addWinner() {
+    change(() => {
+      const used = new Set([...S.wins.map((w) => w.winner), S.from]);
+      const seat = [...Array(S.players).keys()].find((s) => !used.has(s));
+      if (seat === undefined) return;
+      S.wins.push(freshWin(seat));
+      S.active = S.wins.length - 1;
+      mode = "hand";
+    });
+  }
+
+  function renderPaoControls(w) {
+    const yakuman = lastYakuman(w.winner);
+    const pyaku = opt("pao_yaku") || [];
+    $("pao-mode").replaceChildren(
+      el("option", { value: "auto", text: t("pao_auto"), selected: w.pao === null }),
+      el("option", { value: "none", text: t("pao_none"), selected: w.pao !== null && !w.pao.length }),
+      el("option", { value: "named", text: t("pao_named"), selected: w.pao !== null && w.pao.length > 0 }));
+    $("pao-named").hidden = !(w.pao && w.pao.length);
+    if (w.pao && w.pao.length) {
+      const choices = [...new Set([...yakuman, ...pyaku, w.pao[0].yaku])];
+      $("pao-yaku").replaceChildren(...choices.map((y) => el("option", { value: y, text: yakuLabel(y), selected: y === w.pao[0].yaku })));
+      $("pao-seat").replaceChildren(...[...Array(S.players).keys()].filter((s) => s !== w.winner).map((s) => el("option", { value: s, text: nameOf(s), selected: s === w.pao[0].seat })));
+    }
+    const kans = w.melds.filter((m) => m.type === "daiminkan").map((m) => m.from);
+    $("kanfrom-box").hidden = !(w.flags.includes("rinshan") && kans.length);
+    $("kanfrom").replaceChildren(
+      el("option", { value: "auto", text: t("kanfrom_auto"), selected: w.kanFrom === undefined }),
+      el("option", { value: "none", text: t("kanfrom_none"), selected: w.kanFrom === null }),
+      ...[...new Set(kans)].map((s) => el("option", { value: s, text: t("kanfrom_seat", { seat: nameOf(s) }), selected: w.kanFrom === s })));
+  }
+
+  function yakuLabel(id) {
+    const y = catalogYaku(id);
+    return y ? `${yakuName(y)} (${id})` : id;
+  }
+  function catalogYaku(id) {
+    if (!lastResult) return null;
+    for (const r of lastResult.results || []) for (const y of r.yaku) if (y.id === id) return y;
+    return null;
+  }
+  function lastYakuman(winner) {
+    if (!lastResult) return [];
+    const r = (lastResult.results || []).find((x) => x.winner === winner);
+    return r ? r.yaku.filter((y) => y.yakuman).map((y) => y.id) : [];
   }
 
   function renderPalette() {
@@ -410,19 +755,25 @@
     for (const suit of "mps") {
       const row = [];
       for (let n = 1; n <= 9; n++) row.push(`${n}${suit}`);
-      if (redLimit(suit)) row.splice(5, 0, `0${suit}`);
+      if (redLimit(suit) || (suit === "m" && S.players === 3 && (opt("red_fives") ?? 3))) row.splice(5, 0, `0${suit}`);
       rows.push(row);
     }
     rows.push(["1z", "2z", "3z", "4z", "5z", "6z", "7z"]);
     const active = pal.dataset.active || "1m";
-    pal.replaceChildren(...rows.map((row) => el("div", { class: "palette-row" }, ...row.map((t) => {
-      const why = canAdd(mode === "call" && callType !== "chi" ? [t, ...Array(CALL_BY_ID[callType].size - 1).fill(plain(t))] : [t]);
+    const w = W();
+    pal.replaceChildren(...rows.map((row) => el("div", { class: "palette-row" }, ...row.map((x) => {
+      let why;
+      if (mode === "call" && callType === "kakan" && w.melds.some((m) => m.type === "pon" && kind(m.tiles[0]) === kind(x))) {
+        const pon = w.melds.find((m) => m.type === "pon" && kind(m.tiles[0]) === kind(x));
+        why = canAdd([...pon.tiles, plain(x)], pon);
+      } else why = canAdd(mode === "call" && callType !== "chi" ? [x, ...Array(CALL_BY_ID[callType].size - 1).fill(plain(x))] : [x]);
+      const gone = !inSet(x);
       const b = el("button", {
-        type: "button", class: "tile-btn", "data-tile": t, "aria-label": tileName(t),
-        title: why || tileName(t), "aria-disabled": why ? "true" : null, tabindex: t === active ? "0" : "-1",
-        onclick: () => { pal.dataset.active = t; onTile(t); },
+        type: "button", class: "tile-btn" + (gone ? " gone" : ""), "data-tile": x, "aria-label": tileName(x),
+        title: why || tileName(x), "aria-disabled": why ? "true" : null, tabindex: x === active ? "0" : "-1",
+        onclick: () => { pal.dataset.active = x; onTile(x); },
       });
-      b.innerHTML = TILES[t];
+      b.innerHTML = TILES[x];
       return b;
     }))));
     if (!pal.querySelector('[tabindex="0"]')) pal.querySelector("button").tabIndex = 0;
@@ -446,7 +797,7 @@
     else if (e.key === "ArrowUp") next = (rows[r - 1] || rows[rows.length - 1])[Math.min(c, (rows[r - 1] || rows[rows.length - 1]).length - 1)];
     else if (e.key === "Home") next = rows[r][0];
     else if (e.key === "End") next = rows[r][rows[r].length - 1];
-    else if (e.key === "Escape" && pending.length) { pending = []; renderPending(); say("Chi cancelled."); }
+    else if (e.key === "Escape" && pending.length) { pending = []; renderPending(); say(t("chi_cancelled")); }
     if (!next) return;
     e.preventDefault();
     for (const x of $("palette").querySelectorAll(".tile-btn")) x.tabIndex = -1;
@@ -455,93 +806,146 @@
     next.focus();
   }
 
-  function removable(t, label, onRemove) {
+  function removable(x, label, onRemove) {
     const b = el("button", { type: "button", class: "tile-btn", "aria-label": label, title: label, onclick: onRemove });
-    b.append(tilePicture(t));
+    b.append(tilePicture(x));
     return b;
   }
 
   // where the called tile lies: left for the player on the left, middle for the one opposite, right for the right
-  function sidewaysIndex(m) {
-    const rel = (m.from - S.winner + S.players) % S.players;
+  function sidewaysIndex(m, winner) {
+    const rel = (m.from - winner + S.players) % S.players;
     const n = m.type === "kakan" ? 3 : m.tiles.length;
     if (rel === S.players - 1) return 0;
     if (rel === 1) return n - 1;
     return 1;
   }
 
-  function meldPicture(m) {
+  function meldPicture(m, winner) {
     const box = el("span", { class: "meld-pic" });
     if (m.type === "ankan") {
-      m.tiles.forEach((t, i) => box.append(tilePicture(t, { back: i === 0 || i === 3 })));
+      m.tiles.forEach((x, i) => box.append(tilePicture(x, { back: i === 0 || i === 3 })));
       return box;
     }
     const shown = m.type === "kakan" ? m.tiles.slice(0, 3) : m.tiles.slice();
-    const at = m.from === null || m.from === undefined ? 0 : sidewaysIndex(m);
-    shown.forEach((t, i) => {
-      if (i !== at) return box.append(tilePicture(t));
+    const at = m.from === null || m.from === undefined ? 0 : sidewaysIndex(m, winner);
+    shown.forEach((x, i) => {
+      if (i !== at) return box.append(tilePicture(x));
       if (m.type === "kakan") {
-        box.append(el("span", { class: "stack" }, tilePicture(m.tiles[3], { side: true }), tilePicture(t, { side: true })));
-      } else box.append(tilePicture(t, { side: true }));
+        box.append(el("span", { class: "stack" }, tilePicture(m.tiles[3], { side: true }), tilePicture(x, { side: true })));
+      } else box.append(tilePicture(x, { side: true }));
     });
     return box;
   }
 
   function renderHand() {
-    $("count").textContent = `${S.hand.length}/${capacity()}`;
-    $("hand").replaceChildren(...S.hand.map((t, i) => removable(t, `Remove ${tileName(t)} from the concealed tiles`,
-      () => change(() => { S.hand.splice(i, 1); }))));
-    $("win").replaceChildren(...(S.win ? [removable(S.win, `Remove the winning tile ${tileName(S.win)}`, () => change(() => { S.win = null; }))] : []));
+    if (!isWin()) return;
+    const w = W();
+    $("count").textContent = `${w.hand.length}/${capacity()}`;
+    $("hand").replaceChildren(...w.hand.map((x, i) => removable(x, t("remove_tile", { tile: tileName(x) }),
+      () => change(() => { w.hand.splice(i, 1); }))));
+    $("win").replaceChildren(...(S.win ? [removable(S.win, t("remove_win", { tile: tileName(S.win) }), () => change(() => { S.win = null; }))] : []));
     for (const k of ["dora", "ura"]) {
-      $(k).replaceChildren(...S[k].map((t, i) => removable(t, `Remove ${k} indicator ${tileName(t)}`, () => change(() => { S[k].splice(i, 1); }))));
+      $(k).replaceChildren(...S[k].map((x, i) => removable(x, t("remove_indicator", { tile: tileName(x) }), () => change(() => { S[k].splice(i, 1); }))));
     }
-    $("melds").replaceChildren(...S.melds.map((m, i) => {
-      const c = CALL_BY_JSON[m.type];
-      const text = `${c.label} ${formatTiles(m.tiles)}` + (m.from === null ? " (closed)" : ` from seat ${m.from}`);
-      const move = (d) => change(() => { const [x] = S.melds.splice(i, 1); S.melds.splice(i + d, 0, x); });
+    $("melds").dataset.empty = t("none");
+    $("melds").replaceChildren(...w.melds.map((m, i) => {
+      const text = `${t("call_" + CALL_BY_JSON[m.type].id)} ${formatTiles(m.tiles)}` + (m.from === null ? ` (${t("closed")})` : ` ${t("from_seat", { seat: nameOf(m.from) })}`);
+      const move = (d) => change(() => { const [x] = w.melds.splice(i, 1); w.melds.splice(i + d, 0, x); });
       return el("li", { "data-meld": meldText(m) },
-        meldPicture(m),
+        meldPicture(m, w.winner),
         el("span", { class: "meld-text", text }),
         el("span", { class: "meld-actions" },
-          el("button", { type: "button", "aria-label": `Move call ${i + 1} earlier`, title: "Earlier", disabled: i === 0, onclick: () => move(-1), text: "↑" }),
-          el("button", { type: "button", "aria-label": `Move call ${i + 1} later`, title: "Later", disabled: i === S.melds.length - 1, onclick: () => move(1), text: "↓" }),
-          el("button", { type: "button", "aria-label": `Remove call ${i + 1}: ${text}`, title: "Remove", onclick: () => change(() => { S.melds.splice(i, 1); }), text: "✕" })));
+          el("button", { type: "button", "aria-label": t("move_earlier", { n: i + 1 }), title: t("earlier"), disabled: i === 0, onclick: () => move(-1), text: "↑" }),
+          el("button", { type: "button", "aria-label": t("move_later", { n: i + 1 }), title: t("later"), disabled: i === w.melds.length - 1, onclick: () => move(1), text: "↓" }),
+          el("button", { type: "button", "aria-label": t("remove_call", { n: i + 1, text }), title: t("remove"), onclick: () => change(() => { w.melds.splice(i, 1); }), text: "✕" })));
     }));
   }
 
   function renderRulesNote() {
     const p = preset();
     if (!p) { $("rules-note").textContent = ""; return; }
-    const o = p.options;
-    const pao = o.pao_yaku.value.length
-      ? `pao on ${o.pao_yaku.value.join(", ")} (${o.pao_scope.value.replace(/_/g, " ")}; honba on a pao ron: ${o.pao_honba.value})`
-      : "no pao";
-    const extra = o.daiminkan_pao.value ? "; daiminkan pao" : "";
-    $("rules-note").textContent = `${p.name} (${p.name_en}): ${pao}${extra}; red fives: ${o.red_fives.value}.`;
+    const pao = (opt("pao_yaku") || []).length
+      ? t("note_pao", { yaku: opt("pao_yaku").join(", "), scope: opt("pao_scope"), honba: opt("pao_honba") })
+      : t("note_no_pao");
+    const extra = opt("daiminkan_pao") ? t("note_daiminkan") : "";
+    $("rules-note").textContent = `${p.name} (${p.name_en}): ${pao}${extra}; ${t("note_red", { n: opt("red_fives") })}`;
+  }
+
+  // -- the rule options: each with its value and source, changeable -------------------------------------
+
+  function sameValue(a, b) {
+    return JSON.stringify(a) === JSON.stringify(b);
+  }
+
+  function setOverride(name, value) {
+    change(() => {
+      const p = preset();
+      if (p && sameValue(p.options[name].value, value)) delete S.overrides[name];
+      else S.overrides[name] = value;
+    });
+    submitSoon();
+  }
+
+  function optionControl(name, spec, value) {
+    const id = `opt-${name}`;
+    if (spec.kind === "bool") {
+      return el("input", { type: "checkbox", id, checked: !!value, onchange: (e) => setOverride(name, e.target.checked), "aria-label": name });
+    }
+    if (spec.kind === "choice") {
+      return el("select", { id, "aria-label": name, onchange: (e) => setOverride(name, e.target.value) },
+        ...spec.choices.map((c) => el("option", { value: c, text: c, selected: c === value })));
+    }
+    if (spec.kind === "int") {
+      return el("input", { type: "number", id, value: String(value), "aria-label": name, min: spec.range ? spec.range[0] : null, max: spec.range ? spec.range[1] : null,
+        onchange: (e) => { const n = Number.parseInt(e.target.value, 10); if (Number.isFinite(n)) setOverride(name, n); } });
+    }
+    if (spec.kind === "yaku_set" || spec.kind === "name_set") {
+      const box = el("span", { class: "set", id, role: "group", "aria-label": name });
+      for (const c of spec.choices) {
+        const cid = `${id}-${c}`;
+        box.append(el("label", { class: "check small" }, el("input", { type: "checkbox", id: cid, checked: value.includes(c),
+          onchange: (e) => setOverride(name, e.target.checked ? [...value, c] : value.filter((x) => x !== c)) }), " " + c));
+      }
+      return box;
+    }
+    // int_list, int_tuple, chip_table: as JSON
+    return el("input", { type: "text", id, value: JSON.stringify(value), "aria-label": name, spellcheck: "false",
+      onchange: (e) => { try { setOverride(name, JSON.parse(e.target.value)); } catch (err) { say(t("bad_json", { name })); } } });
+  }
+
+  function renderOptions() {
+    const p = preset();
+    if (!p || !catalog) return;
+    const n = Object.keys(S.overrides).length;
+    $("overrides-count").textContent = n ? t("n_changed", { n }) : t("as_preset");
+    $("rules-reset").disabled = !!game;
+    if (!$("rules-panel").open) return;
+    const filter = $("rules-filter").value.trim().toLowerCase();
+    const rows = [];
+    for (const [name, spec] of Object.entries(catalog.options)) {
+      const label = optionLabel(name);
+      if (filter && !name.includes(filter) && !label.toLowerCase().includes(filter)) continue;
+      const entry = p.options[name];
+      const changed = Object.prototype.hasOwnProperty.call(S.overrides, name);
+      const value = changed ? S.overrides[name] : entry.value;
+      const source = entry.source === "unknown" ? t("source_unknown") : entry.source;
+      rows.push(el("tr", { "data-option": name, class: changed ? "changed" : null },
+        el("th", { scope: "row" }, el("label", { for: `opt-${name}`, text: label }), el("br"), el("code", { text: name, title: spec.doc })),
+        el("td", {}, optionControl(name, spec, value), changed ? el("button", { type: "button", class: "small", onclick: () => setOverride(name, entry.value), text: t("reset") }) : null,
+          changed ? el("small", { class: "was", text: ` ${t("preset_value")}: ${JSON.stringify(entry.value)}` }) : null,
+          el("small", { class: "source", text: changed ? `${t("overridden")} · ${source}` : source }))));
+    }
+    if (game) {
+      // a game's rules are fixed when it starts: its hands are settled under them
+      for (const row of rows) for (const c of row.querySelectorAll("input, select, button")) c.disabled = true;
+      rows.unshift(el("tr", {}, el("td", { colspan: "2", class: "note", text: t("game_rules_fixed") })));
+    }
+    const body = $("options").tBodies[0];
+    keepFocus(() => body.replaceChildren(...rows));
   }
 
   // -- scoring ------------------------------------------------------------------------------------------
-
-  function request() {
-    const req = {
-      rules: S.rules, dealer: S.dealer, round_wind: S.round, winner: S.winner,
-      hand: formatTiles(S.hand), win_tile: S.win,
-      melds: S.melds.map((m) => {
-        const out = { type: m.type, tiles: formatTiles(m.tiles) };
-        if (m.from !== null) out.from = m.from;
-        return out;
-      }),
-    };
-    if (S.players !== 4 || (preset() && preset().options.players.value[0] !== 4)) req.players = S.players;
-    if (S.from !== null) req.from = S.from;
-    for (const f of S.flags) req[f] = true;
-    if (S.dora.length) req.dora_indicators = S.dora;
-    if (S.ura.length) req.ura_indicators = S.ura;
-    if (S.honba) req.honba = S.honba;
-    if (S.sticks) req.riichi_sticks = S.sticks;
-    if (S.kita && S.players === 3) req.kita = S.kita;
-    return req;
-  }
 
   // controls are drawn afresh on every change: give the focus back to the control that had it
   function keepFocus(fn) {
@@ -551,108 +955,187 @@
     if (again && document.activeElement !== again) again.focus();
   }
 
+  function incomplete() {
+    if (!isWin()) return null;
+    for (const [i, w] of activeWins().entries()) {
+      const missing = capacity(w) - w.hand.length;
+      const who = S.end === "ron" && S.wins.length > 1 ? `${t("win_n", { n: i + 1, seat: nameOf(w.winner) })}: ` : "";
+      if (missing < 0) return who + t("too_many", { calls: w.melds.length, n: capacity(w), remove: -missing });
+      if (missing > 0) return who + t("enter_more", { n: missing }) + (S.win ? "" : t("and_win_tile"));
+    }
+    if (!S.win) return t("choose_win_tile");
+    if (S.end === "ron" && S.from === null) return t("choose_discarder");
+    return null;
+  }
+
   function update() {
     keepFocus(() => {
       renderControls();
       renderHand();
       renderRulesNote();
+      renderGameBar();
     });
+    renderOptions();
     const hash = "#" + toHash();
     if (location.hash !== hash) history.replaceState(null, "", hash);
     $("link").value = location.href;
     clearTimeout(timer);
-    const missing = capacity() - S.hand.length;
-    if (missing > 0 || !S.win || missing < 0) {
+    const why = incomplete();
+    if (why) {
       seq++;
       showResult(null);
-      if (missing < 0) say(`Too many concealed tiles: with ${S.melds.length} call(s) the hand holds ${capacity()} besides the winning tile. Remove ${-missing}.`);
-      else if (missing > 0) say(`Enter ${missing} more concealed tile(s)${S.win ? "" : " and the winning tile"}.`);
-      else say("Choose the winning tile.");
+      say(why);
+      summary(null, null, why);
       return;
     }
-    say("Scoring…");
+    say(t("scoring"));
     $("result").dataset.state = "scoring";
     timer = setTimeout(submit, 60);
   }
 
+  function submitSoon() {
+    clearTimeout(timer);
+    if (!incomplete()) timer = setTimeout(submit, 60);
+  }
+
+  async function post(path, body, method) {
+    const res = await fetch(path, { method: method || "POST", headers: { "Content-Type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
+    let data = null;
+    try { data = await res.json(); } catch (e) { data = null; }
+    if (!res.ok) {
+      const err = (data && data.error) || { code: String(res.status), message: res.statusText };
+      err.status = res.status;
+      throw err;
+    }
+    return data;
+  }
+
   async function submit() {
     const mine = ++seq;
-    let res, body;
+    let body;
     try {
-      res = await fetch("/api/score", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(request()) });
-      body = await res.json();
+      body = await post("/api/settle", request());
     } catch (e) {
       if (mine !== seq) return;
-      showResult(null, { code: "network", message: `could not reach the server (${e.message})` });
+      showResult(null, e.code ? e : { code: "network", message: t("no_server", { e: e.message }) });
       return;
     }
     if (mine !== seq) return;
-    if (!res.ok) showResult(null, body.error || { code: String(res.status), message: res.statusText });
-    else showResult(body);
+    showResult(body);
   }
 
   const pts = (n) => n.toLocaleString("en-US");
-  const signed = (n) => (n > 0 ? "+" : "") + pts(n);
+  const signed = (n) => (n > 0 ? "+" : n < 0 ? "−" : "±") + pts(Math.abs(n));
+
+  function kindText(r) {
+    if (r.kind === "win") {
+      const winners = r.results.map((x) => nameOf(x.winner)).join(", ");
+      const first = r.results[0];
+      if (first.from === null) return t("sum_tsumo", { winner: winners });
+      return t("sum_ron", { winner: winners, from: nameOf(first.from) });
+    }
+    if (r.kind === "exhaustive_draw") {
+      const tp = S.tenpai.filter((s) => s < S.players);
+      return t("sum_draw", { tenpai: tp.length ? tp.map(nameOf).join(", ") : t("nobody") });
+    }
+    return t("sum_abort", { reason: r.reason ? t("reason_" + r.reason) : "" });
+  }
+
+  // the essential answer, kept in view (sticky): who gains and who pays, or the error
+  function summary(r, err, text) {
+    const box = $("summary");
+    box.dataset.state = r ? "scored" : err ? "error" : "empty";
+    if (err) {
+      $("summary-text").textContent = `${t("not_scored")}: ${err.message} [${err.code}]`;
+      $("summary-deltas").replaceChildren();
+      return;
+    }
+    if (!r) {
+      $("summary-text").textContent = text || "";
+      $("summary-deltas").replaceChildren();
+      return;
+    }
+    const value = r.results.map((x) => (x.limit ? t("limit_" + x.limit) : `${x.han}${t("han")} ${x.fu}${t("fu")}`)).join(" / ");
+    $("summary-text").textContent = kindText(r) + (value ? ` · ${value}` : "");
+    $("summary-deltas").replaceChildren(...r.deltas.map((d, s) => el("li", { "data-seat": s, "data-delta": d, class: d > 0 ? "up" : d < 0 ? "down" : "" },
+      el("span", { class: "who", text: `${windShort(seatWind(s))} ${nameOf(s)}` }), el("strong", { text: signed(d) }))));
+  }
 
   function showResult(r, err) {
+    lastResult = r || lastResult;
     $("error").hidden = !err;
     if (err) {
-      $("error").replaceChildren(el("strong", { text: "Not scored: " }), el("span", { text: err.message }), el("code", { text: ` [${err.code}]` }));
-      say("The hand could not be scored.");
+      $("error").replaceChildren(el("strong", { text: `${t("not_scored")}: ` }), el("span", { text: err.message }), el("code", { text: ` [${err.code}]` }));
+      say(t("could_not"));
+      summary(null, err);
     }
     $("score").hidden = !r;
     $("result").dataset.state = r ? "scored" : err ? "error" : "empty";
     if (!r) return;
-    const who = `seat ${r.winner} (${r.dealer ? "dealer" : "non-dealer"})`;
-    const how = r.from === null ? "tsumo" : `ron on seat ${r.from}`;
-    const limit = r.limit ? `${LIMITS[r.limit] || r.limit} · ` : "";
-    $("value").replaceChildren(
-      el("strong", { text: `${limit}${r.han} han ${r.fu} fu` }),
-      el("span", { text: ` · ${pts(r.points)} points to ${who}, ${how}` }));
-    say(`Scored: ${limit}${r.han} han ${r.fu} fu, ${pts(r.points)} points.`);
-
-    $("yaku").tBodies[0].replaceChildren(...r.yaku.map((y) => el("tr", { "data-yaku": y.id },
-      el("td", { lang: "ja", text: y.name_ja }), el("td", { text: y.name }),
-      el("td", { text: y.yakuman ? (y.yakuman > 1 ? `yakuman ×${y.yakuman}` : "yakuman") : String(y.han) }))));
-    const fu = $("fu");
-    fu.tBodies[0].replaceChildren(...r.fu_breakdown.map((f) => el("tr", {}, el("td", { text: f.reason.replace(/_/g, " ") }), el("td", { text: String(f.fu) }))));
-    const raw = r.fu_breakdown.reduce((a, f) => a + f.fu, 0);
-    fu.tFoot.replaceChildren(el("tr", {}, el("th", { scope: "row", text: r.fu_breakdown.length ? (raw === r.fu ? "total" : `total ${raw}, rounded up`) : "not counted for this hand" }), el("td", { text: String(r.fu) })));
+    summary(r);
+    const values = r.results.map((x) => `${x.limit ? `${t("limit_" + x.limit)} · ` : ""}${x.han}${t("han")} ${x.fu}${t("fu")} · ${pts(x.points)}`);
+    $("value").replaceChildren(el("strong", { text: kindText(r) }), el("span", { text: values.length ? ` · ${values.join(" / ")}` : "" }));
+    if (r.skipped && r.skipped.length) $("value").append(el("span", { class: "note", text: ` ${t("skipped", { seats: r.skipped.map((x) => nameOf(x.winner)).join(", ") })}` }));
+    say(t("scored", { text: $("value").textContent }));
 
     renderPao(r);
     $("payments").replaceChildren(...r.payments.map((p) => el("li", {
       "data-from": p.from === null ? "table" : p.from, "data-to": p.to, "data-points": p.points, "data-kind": p.kind,
-      text: `${p.from === null ? "Table" : `Seat ${p.from}`} → seat ${p.to}: ${pts(p.points)} (${KIND_TEXT[p.kind] || p.kind})`,
+      text: `${p.from === null ? t("table_pot") : nameOf(p.from)} → ${nameOf(p.to)}: ${pts(p.points)} (${t("kind_" + p.kind)})`,
     })));
     $("deltas").tBodies[0].replaceChildren(...r.deltas.map((d, s) => el("tr", { "data-seat": s, "data-delta": d, class: d > 0 ? "up" : d < 0 ? "down" : "" },
-      el("th", { scope: "row", text: `Seat ${s} (${WIND_NAMES[seatWind(s)]}${s === S.dealer ? ", dealer" : ""})` }), el("td", { text: signed(d) }))));
+      el("th", { scope: "row", text: `${nameOf(s)} (${windName(seatWind(s))}${s === S.dealer ? `, ${t("dealer")}` : ""})` }),
+      el("td", { text: signed(d) + (r.chips ? ` · ${t("chips")} ${r.chips[s] > 0 ? "+" : ""}${r.chips[s]}` : "") }))));
+    const n = r.next;
+    $("next").textContent = t("next_hand", { dealer: nameOf(n.dealer), honba: n.honba, sticks: n.riichi_sticks });
     $("table-picture").replaceChildren(tablePicture(r));
+    $("wins-detail").replaceChildren(...r.results.map(winDetail));
+  }
+
+  function winDetail(x) {
+    const box = el("div", { class: "win-result", "data-winner": x.winner });
+    box.append(el("h3", { text: `${nameOf(x.winner)} · ${x.limit ? `${t("limit_" + x.limit)} · ` : ""}${x.han}${t("han")} ${x.fu}${t("fu")} · ${pts(x.points)}` }));
+    const yaku = el("table", { class: "yaku" }, el("thead", {}, el("tr", {}, el("th", { scope: "col", text: t("yaku") }), el("th", { scope: "col", text: "" }), el("th", { scope: "col", text: t("han") }))));
+    yaku.append(el("tbody", {}, ...x.yaku.map((y) => el("tr", { "data-yaku": y.id },
+      el("td", { text: yakuName(y) }), el("td", { lang: lang === "ja" ? "en" : "ja", class: "alt", text: lang === "ja" ? y.name : y.name_ja }),
+      el("td", { text: y.yakuman ? (y.yakuman > 1 ? `${t("yakuman")} ×${y.yakuman}` : t("yakuman")) : String(y.han) })))));
+    box.append(yaku);
+    const raw = x.fu_breakdown.reduce((a, f) => a + f.fu, 0);
+    box.append(el("table", { class: "fu" },
+      el("thead", {}, el("tr", {}, el("th", { scope: "col", text: t("fu_for") }), el("th", { scope: "col", text: t("fu") }))),
+      el("tbody", {}, ...x.fu_breakdown.map((f) => el("tr", {}, el("td", { text: f.reason.replace(/_/g, " ") }), el("td", { text: String(f.fu) })))),
+      el("tfoot", {}, el("tr", {}, el("th", { scope: "row", text: x.fu_breakdown.length ? (raw === x.fu ? t("total") : t("total_rounded", { n: raw })) : t("fu_not_counted") }), el("td", { text: String(x.fu) })))));
+    return box;
   }
 
   function renderPao(r) {
     const box = $("pao");
-    box.hidden = !r.pao.length;
-    const p = preset();
-    box.replaceChildren(...r.pao.map((x) => {
-      const y = r.yaku.find((v) => v.id === x.yaku);
-      const name = y ? `${y.name_ja} ${y.name}` : x.yaku;
-      const m = Number.isInteger(x.meld) ? S.melds[x.meld] : null;
-      const call = m ? `call ${x.meld + 1}, ${CALL_BY_JSON[m.type].label.toLowerCase()} ${formatTiles(m.tiles)} from seat ${m.from}` : null;
+    const items = [];
+    for (const x of r.results) for (const p of x.pao) items.push([x, p]);
+    box.hidden = !items.length;
+    box.replaceChildren(...items.map(([res, x]) => {
+      const y = res.yaku.find((v) => v.id === x.yaku);
+      const name = y ? yakuName(y) : x.rule === "daiminkan_pao" ? t("rinshan_win") : x.yaku;
+      const w = S.wins.find((v) => v.winner === res.winner);
+      const m = w && Number.isInteger(x.meld) ? w.melds[x.meld] : null;
+      const call = m ? t("pao_call", { n: x.meld + 1, call: t("call_" + CALL_BY_JSON[m.type].id), tiles: formatTiles(m.tiles), seat: nameOf(m.from) }) : null;
       let why;
-      if (x.rule === "pao_yaku") why = `${call ? `${call[0].toUpperCase()}${call.slice(1)}` : "A call"} made the ${y ? y.name : x.yaku} certain`;
-      else if (x.rule === "daiminkan_pao") why = `The rinshan win after the open kan${call ? ` (${call})` : ""} is paid as a ron by the player whose tile was kanned`;
-      else why = "Named in the request";
-      const src = p && p.options[x.rule === "daiminkan_pao" ? "daiminkan_pao" : "pao_yaku"];
-      const rule = p ? `${p.name_en} rule ${x.rule === "daiminkan_pao" ? "daiminkan_pao" : `pao_yaku = [${src.value.join(", ")}]`}` : x.rule;
-      const scope = p && x.rule === "pao_yaku" ? `; pao_scope: ${p.options.pao_scope.value}, pao_honba: ${p.options.pao_honba.value}` : "";
-      return el("div", { class: "pao-note", "data-seat": x.seat, "data-rule": x.rule, "data-yaku": x.yaku },
-        el("p", {}, el("strong", { text: `責任払い pao: seat ${x.seat} is liable for ${name}. ` }),
-          el("span", { text: `${why} (${rule}${scope}).` })),
-        src ? el("details", {}, el("summary", { text: "Source of the rule" }), el("p", { text: src.source + (src.note ? ` — ${src.note}` : "") })) : null);
+      if (x.rule === "pao_yaku") why = t("pao_why_yaku", { call: call || t("a_call"), yaku: y ? yakuName(y) : x.yaku });
+      else if (x.rule === "daiminkan_pao") why = t("pao_why_kan", { call: call || "" });
+      else why = t("pao_why_named");
+      const src = preset() && preset().options[x.rule === "daiminkan_pao" ? "daiminkan_pao" : "pao_yaku"];
+      const rule = x.rule === "daiminkan_pao" ? "daiminkan_pao" : `pao_yaku = [${(opt("pao_yaku") || []).join(", ")}]; pao_scope: ${opt("pao_scope")}, pao_honba: ${opt("pao_honba")}`;
+      const honba = r.payments.filter((p) => p.kind === "honba" && p.to === res.winner);
+      const honbaText = honba.length ? ` ${t("pao_honba_paid", { who: honba.map((p) => `${nameOf(p.from)} ${pts(p.points)}`).join(", ") })}` : "";
+      return el("div", { class: "pao-note", "data-seat": x.seat, "data-rule": x.rule, "data-yaku": x.yaku, "data-winner": res.winner },
+        el("p", {}, el("strong", { text: t("pao_liable", { seat: nameOf(x.seat), yaku: name, winner: nameOf(res.winner) }) + " " }),
+          el("span", { text: `${why} (${rule}).${honbaText}` })),
+        src ? el("details", {}, el("summary", { text: t("rule_source") }), el("p", { text: src.source + (src.note ? ` — ${src.note}` : "") })) : null);
     }));
   }
 
-  // four seats round a table, the winner at the bottom; an arrow for each payer and receiver
+  // the seats round a table, the first winner (or the dealer) at the bottom; an arrow for each payer
+  // and receiver, the amounts by kind on it
   function tablePicture(r) {
     const NS = "http://www.w3.org/2000/svg";
     const svg = (tag, attrs, text) => {
@@ -661,13 +1144,16 @@
       if (text !== undefined) e.textContent = text;
       return e;
     };
-    const W = 380, H = 330, bw = 104, bh = 58;
-    const spots4 = [[W / 2, H - 36], [W - 60, H / 2], [W / 2, 36], [60, H / 2]];
+    const W0 = 400, H = 360, bw = 112, bh = 60;
+    const spots4 = [[W0 / 2, H - 40], [W0 - 64, H / 2], [W0 / 2, 58], [64, H / 2]];
+    const winners = r.results.map((x) => x.winner);
+    const bottom = winners.length ? winners[0] : S.dealer;
     const spots = S.players === 3 ? [spots4[0], spots4[1], spots4[3]] : spots4;
-    const pos = (seat) => spots[(seat - r.winner + S.players) % S.players];
-    const liable = new Map(r.pao.map((x) => [x.seat, x]));
-    const root = svg("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", class: "table-svg",
-      "aria-label": "Payments: " + r.payments.map((p) => `${p.from === null ? "table" : `seat ${p.from}`} pays seat ${p.to} ${pts(p.points)}`).join("; ") });
+    const pos = (seat) => spots[(seat - bottom + S.players) % S.players];
+    const liable = new Map();
+    for (const x of r.results) for (const p of x.pao) liable.set(p.seat, p);
+    const root = svg("svg", { viewBox: `0 0 ${W0} ${H}`, role: "img", class: "table-svg",
+      "aria-label": t("payments_label") + ": " + r.payments.map((p) => `${p.from === null ? t("table_pot") : nameOf(p.from)} → ${nameOf(p.to)} ${pts(p.points)}`).join("; ") });
     const defs = svg("defs", {});
     for (const [k, c] of Object.entries(KIND_COLORS)) {
       const m = svg("marker", { id: `arrow-${k}`, viewBox: "0 0 10 10", refX: "9", refY: "5", markerWidth: "7", markerHeight: "7", orient: "auto-start-reverse" });
@@ -675,13 +1161,19 @@
       defs.append(m);
     }
     root.append(defs);
-    root.append(svg("rect", { x: 96, y: 84, width: W - 192, height: H - 168, rx: 14, class: "felt" }));
+    root.append(svg("rect", { x: 104, y: 102, width: W0 - 208, height: H - 190, rx: 14, class: "felt" }));
+    // the riichi sticks on the table lie off the lines between the seats
+    const POT = [W0 / 2 + 46, H / 2 - 30];
+    if (r.payments.some((p) => p.from === null)) {
+      root.append(svg("rect", { x: POT[0] - 22, y: POT[1] - 3, width: 44, height: 6, rx: 3, class: "stick" }));
+      root.append(svg("circle", { cx: POT[0], cy: POT[1], r: 2, class: "stick-dot" }));
+    }
     const pot = [];
-    if (S.honba) pot.push(`${S.honba} honba`);
-    if (S.sticks) pot.push(`${S.sticks} riichi stick${S.sticks > 1 ? "s" : ""}`);
-    root.append(svg("text", { x: 8, y: 18, class: "corner-text" }, `${WIND_NAMES[S.round]} round`));
-    if (pot.length) root.append(svg("text", { x: 8, y: 34, class: "corner-text" }, pot.join(", ")));
-    // arrows, one per payer and receiver, summing the kinds
+    if (S.honba) pot.push(t("n_honba", { n: S.honba }));
+    const sticks = tableSticks();
+    if (sticks) pot.push(t("n_sticks", { n: sticks }));
+    root.append(svg("text", { x: 8, y: 16, class: "corner-text" }, t("round_of", { wind: windName(S.round) })));
+    if (pot.length) root.append(svg("text", { x: W0 - 8, y: 16, class: "corner-text", "text-anchor": "end" }, pot.join(", ")));
     const pairs = new Map();
     for (const p of r.payments) {
       const key = `${p.from}>${p.to}`;
@@ -691,20 +1183,35 @@
     const labels = [];
     for (const pair of pairs.values()) {
       const [x2, y2] = pos(pair.to);
-      const [x1, y1] = pair.from === null ? [W / 2, H / 2 - 18] : pos(pair.from);
-      const dx = x2 - x1, dy = y2 - y1;
-      const cut = (ox, oy, hw, hh) => Math.min(Math.abs(dx) > 0.01 ? hw / Math.abs(ox) : Infinity, Math.abs(dy) > 0.01 ? hh / Math.abs(oy) : Infinity);
-      const t1 = pair.from === null ? 0 : cut(dx, dy, bw / 2 + 4, bh / 2 + 4);
-      const t2 = cut(dx, dy, bw / 2 + 6, bh / 2 + 6);
+      const [x1, y1] = pair.from === null ? POT : pos(pair.from);
+      // two arrows between the same two seats (noten payments both ways do not happen; several
+      // winners may share a payer): each is drawn a little to the side of the line
+      let dx = x2 - x1, dy = y2 - y1;
+      const len = Math.hypot(dx, dy) || 1;
+      const shift = pair.from !== null && pairs.has(`${pair.to}>${pair.from}`) ? 8 : 0;
+      const ox = (-dy / len) * shift, oy = (dx / len) * shift;
+      const cut = (hw, hh) => Math.min(Math.abs(dx) > 0.01 ? hw / Math.abs(dx) : Infinity, Math.abs(dy) > 0.01 ? hh / Math.abs(dy) : Infinity);
+      const t1 = pair.from === null ? 0 : cut(bw / 2 + 4, bh / 2 + 4);
+      const t2 = cut(bw / 2 + 6, bh / 2 + 6);
       const main = pair.items.find((p) => p.kind === "pao") || pair.items.find((p) => p.kind === "hand") || pair.items[0];
       const color = KIND_COLORS[main.kind] || "#333";
       root.append(svg("line", {
-        x1: x1 + dx * t1, y1: y1 + dy * t1, x2: x2 - dx * t2, y2: y2 - dy * t2, stroke: color,
+        x1: x1 + dx * t1 + ox, y1: y1 + dy * t1 + oy, x2: x2 - dx * t2 + ox, y2: y2 - dy * t2 + oy, stroke: color,
         "stroke-width": main.kind === "pao" ? 4 : 3, "marker-end": `url(#arrow-${main.kind in KIND_COLORS ? main.kind : "hand"})`,
         class: `arrow ${main.kind}`, "data-from": pair.from === null ? "table" : pair.from, "data-to": pair.to,
       }));
-      const f = pair.from === null ? 0.3 : 0.42;
-      labels.push({ x: x1 + dx * f, y: y1 + dy * f, color, lines: pair.items.map((p) => `${pts(p.points)}${p.kind === "hand" ? "" : ` ${p.kind === "riichi_sticks" ? "sticks" : p.kind}`}`) });
+      const f = pair.from === null ? 0.35 : 0.45;
+      labels.push({ x: x1 + dx * f + ox * 2, y: y1 + dy * f + oy * 2, color, lines: pair.items.map((p) => `${pts(p.points)}${p.kind === "hand" ? "" : ` ${t("short_" + p.kind)}`}`) });
+      dx = 0; dy = 0;
+    }
+    // labels that would overlap are moved apart
+    labels.sort((a, b) => a.y - b.y);
+    for (let i = 1; i < labels.length; i++) {
+      for (let j = 0; j < i; j++) {
+        const a = labels[j], b = labels[i];
+        const ha = 15 * a.lines.length + 4, hb = 15 * b.lines.length + 4;
+        if (Math.abs(a.x - b.x) < 70 && Math.abs(a.y - b.y) < (ha + hb) / 2) b.y = a.y + (ha + hb) / 2 + 2;
+      }
     }
     for (const l of labels) {
       const h = 15 * l.lines.length + 4;
@@ -712,66 +1219,358 @@
       root.append(svg("rect", { x: l.x - w / 2, y: l.y - h / 2, width: w, height: h, rx: 4, class: "amount-bg", stroke: l.color }));
       l.lines.forEach((s, i) => root.append(svg("text", { x: l.x, y: l.y - h / 2 + 14 + 15 * i, "text-anchor": "middle", class: "amount", fill: l.color }, s)));
     }
+    const tenpai = r.kind === "exhaustive_draw" ? S.tenpai : [];
     for (let seat = 0; seat < S.players; seat++) {
       const [x, y] = pos(seat);
       const d = r.deltas[seat];
-      const cls = ["seat", seat === r.winner ? "winner" : "", liable.has(seat) ? "liable" : "", d < 0 ? "pays" : ""].join(" ");
-      const g = svg("g", { class: cls.trim(), "data-seat": seat });
+      const cls = ["seat", winners.includes(seat) ? "winner" : "", liable.has(seat) ? "liable" : "", d < 0 ? "pays" : "", d > 0 ? "gains" : ""].join(" ");
+      const g = svg("g", { class: cls.replace(/\s+/g, " ").trim(), "data-seat": seat });
       g.append(svg("rect", { x: x - bw / 2, y: y - bh / 2, width: bw, height: bh, rx: 8 }));
-      g.append(svg("text", { x, y: y - 9, "text-anchor": "middle", class: "seat-name" },
-        `Seat ${seat} · ${seatWind(seat)}`));
+      const label = `${windName(seatWind(seat))} · ${nameOf(seat)}`;
+      g.append(svg("text", { x, y: y - 9, "text-anchor": "middle", class: "seat-name" }, label.length > 16 ? label.slice(0, 15) + "…" : label));
       if (seat === S.dealer) {
-        g.append(svg("rect", { x: x - 26, y: y + bh / 2 - 8, width: 52, height: 16, rx: 8, class: "badge dealer" }));
-        g.append(svg("text", { x, y: y + bh / 2 + 4, "text-anchor": "middle", class: "badge-text small" }, "dealer"));
+        g.append(svg("rect", { x: x - 28, y: y + bh / 2 - 8, width: 56, height: 16, rx: 8, class: "badge dealer" }));
+        g.append(svg("text", { x, y: y + bh / 2 + 4, "text-anchor": "middle", class: "badge-text small" }, t("dealer")));
       }
       g.append(svg("text", { x, y: y + 15, "text-anchor": "middle", class: "delta" }, signed(d)));
-      if (liable.has(seat)) {
-        g.append(svg("rect", { x: x - 40, y: y - bh / 2 - 12, width: 80, height: 20, rx: 10, class: "badge" }));
-        g.append(svg("text", { x, y: y - bh / 2 + 3, "text-anchor": "middle", class: "badge-text" }, "責任払い pao"));
-      } else if (seat === r.winner) {
-        g.append(svg("rect", { x: x - 30, y: y - bh / 2 - 12, width: 60, height: 20, rx: 10, class: "badge win" }));
-        g.append(svg("text", { x, y: y - bh / 2 + 3, "text-anchor": "middle", class: "badge-text" }, "winner"));
+      let badge = null;
+      if (liable.has(seat)) badge = ["", t("badge_pao"), 92];
+      else if (winners.includes(seat)) badge = ["win", t("badge_winner"), 64];
+      else if (tenpai.includes(seat)) badge = ["win", t("badge_tenpai"), 64];
+      if (badge) {
+        g.append(svg("rect", { x: x - badge[2] / 2, y: y - bh / 2 - 12, width: badge[2], height: 20, rx: 10, class: `badge ${badge[0]}`.trim() }));
+        g.append(svg("text", { x, y: y - bh / 2 + 3, "text-anchor": "middle", class: "badge-text" }, badge[1]));
       }
       root.append(g);
     }
     return root;
   }
 
+  // -- the score sheet ------------------------------------------------------------------------------------
+
+  function sheetError(err) {
+    const box = $("sheet-error");
+    box.hidden = !err;
+    if (!err) return;
+    const parts = [el("strong", { text: `${t("sheet_error")}: ` }), el("span", { text: err.message }), el("code", { text: ` [${err.code}]` })];
+    if (err.status === 409) parts.push(" ", el("button", { type: "button", id: "reload-game", onclick: () => openGame(game.id), text: t("reload") }));
+    box.replaceChildren(...parts);
+  }
+
+  async function listGames() {
+    let data;
+    try { data = await post("/api/games", undefined, "GET"); } catch (e) { return sheetError(e.code ? e : { code: "network", message: e.message }); }
+    $("games").replaceChildren(...data.games.map((g) => {
+      const names = g.setup.names.filter(Boolean).join(" · ") || t("n_players", { n: g.setup.players });
+      const s = g.summary;
+      const where = s.ended ? t("ended") : s.next ? `${windShort(s.next.round_wind)}${s.next.number}-${s.next.honba}` : "";
+      return el("li", { "data-game": g.id },
+        el("button", { type: "button", onclick: () => openGame(g.id), text: `${g.setup.title || names}` }),
+        el("small", { text: ` ${typeof g.setup.rules === "string" ? g.setup.rules : g.setup.rules.preset} · ${t("n_hands", { n: s.hands || 0 })} · ${where} · ${g.updated.replace("T", " ").slice(0, 16)}` }));
+    }));
+    if (!data.games.length) $("games").append(el("li", { class: "note", text: t("no_games") }));
+  }
+
+  function renderNewGame() {
+    const p = preset();
+    const n = S.players;
+    $("new-game-rules").textContent = p ? t("new_game_rules", { rules: `${p.name} (${p.name_en})`, n, changed: Object.keys(S.overrides).length }) : "";
+    const start = opt(n === 4 ? "start_points" : "sanma_start_points");
+    if (document.activeElement !== $("game-start") && !$("game-start").dataset.touched) $("game-start").value = start ?? "";
+    const box = $("game-names");
+    if (box.children.length !== n) {
+      box.replaceChildren(...[...Array(n).keys()].map((s) => el("label", {}, el("span", { text: t("name_of", { seat: s, wind: windName(WINDS[s]) }) }), el("input", { type: "text", id: `name-${s}`, maxlength: "40" }))));
+    } else {
+      [...box.children].forEach((lab, s) => { lab.firstChild.textContent = t("name_of", { seat: s, wind: windName(WINDS[s]) }); });
+    }
+  }
+
+  async function newGame(e) {
+    e.preventDefault();
+    const overrides = { ...S.overrides };
+    const start = Number.parseInt($("game-start").value, 10);
+    const key = S.players === 4 ? "start_points" : "sanma_start_points";
+    if (Number.isFinite(start) && start !== opt(key)) overrides[key] = start;
+    const body = {
+      rules: Object.keys(overrides).length ? { preset: S.rules, overrides } : S.rules,
+      players: S.players,
+      names: [...Array(S.players).keys()].map((s) => $(`name-${s}`).value.trim()),
+      title: $("game-title").value.trim(),
+    };
+    if (body.names.every((x) => !x)) body.names = [];
+    try {
+      const g = await post("/api/games", body);
+      sheetError(null);
+      setGame(g);
+      editing = null;
+      startHand();
+    } catch (err) { sheetError(err.code ? err : { code: "network", message: err.message }); }
+  }
+
+  async function openGame(id) {
+    try {
+      const g = await post(`/api/games/${id}`, undefined, "GET");
+      sheetError(null);
+      setGame(g);
+      if (editing !== null && !g.hands[editing]) editing = null;
+      update();
+    } catch (e) {
+      sheetError(e.code ? e : { code: "network", message: e.message });
+      if (e.status === 404) { game = null; editing = null; update(); }
+    }
+  }
+
+  function setGame(g) {
+    game = g;
+    const rules = g.setup.rules;
+    S.rules = typeof rules === "string" ? rules : rules.preset;
+    S.overrides = typeof rules === "string" ? {} : { ...(rules.overrides || {}) };
+    S.players = g.setup.players;
+    renderSheet();
+  }
+
+  // a new hand in the calculator: the game's table, nothing entered
+  function startHand() {
+    const keep = fresh();
+    keep.rules = S.rules; keep.overrides = S.overrides; keep.players = S.players;
+    S = keep;
+    lastResult = null;
+    setView("calc");
+    update();
+  }
+
+  function handText(h) {
+    if (h.kind === "win") {
+      if (h.from === null) return t("sum_tsumo", { winner: nameOf(h.winners[0]) });
+      return t("sum_ron", { winner: h.winners.map(nameOf).join(", "), from: nameOf(h.from) });
+    }
+    if (h.kind === "exhaustive_draw") {
+      const tp = (h.draw && h.draw.tenpai) || [];
+      return t("sum_draw", { tenpai: tp.length ? tp.map(nameOf).join(", ") : t("nobody") });
+    }
+    return t("sum_abort", { reason: h.reason ? t("reason_" + h.reason) : "" });
+  }
+
+  function renderSheet() {
+    const g = game;
+    $("game-box").hidden = !g;
+    $("games-box").hidden = !!g;
+    if (!g) { listGames(); renderNewGame(); return; }
+    const n = g.setup.players;
+    const seats = [...Array(n).keys()];
+    $("game-title-text").textContent = g.setup.title || t("game_of", { date: g.created.slice(0, 10) });
+    const r = g.setup.rules;
+    const ov = typeof r === "string" ? {} : r.overrides || {};
+    $("game-rules").textContent = `${typeof r === "string" ? r : r.preset}${Object.keys(ov).length ? " + " + Object.entries(ov).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(", ") : ""} · ${t("version", { n: g.version })}`;
+    const table = $("game-table");
+    table.tHead.replaceChildren(el("tr", {}, el("th", { scope: "col", text: "#" }), el("th", { scope: "col", text: t("hand_col") }), el("th", { scope: "col", text: t("result_col") }),
+      ...seats.map((s) => el("th", { scope: "col", class: "num", text: `${windShort(WINDS[s])} ${nameOf(s)}` })), el("th", { scope: "col", text: "" })));
+    const rows = [el("tr", { class: "start" }, el("td", { text: "" }), el("td", { text: "" }), el("td", { text: t("start") }),
+      ...seats.map(() => el("td", { class: "num", text: pts(g.start_points) })), el("td", { text: "" }))];
+    g.hands.forEach((h, i) => {
+      rows.push(el("tr", { "data-hand": i, class: editing === i ? "editing" : null },
+        el("td", { text: String(i + 1) }),
+        el("td", { text: `${windShort(h.round)}${h.number}-${h.honba}` + (h.riichi_sticks ? ` (${h.riichi_sticks})` : "") }),
+        el("td", { text: handText(h) + (h.riichi.length ? ` · ${t("riichi_by", { seats: h.riichi.map(nameOf).join(", ") })}` : "") }),
+        ...seats.map((s) => el("td", { class: "num", "data-seat": s },
+          el("span", { class: h.deltas[s] > 0 ? "up" : h.deltas[s] < 0 ? "down" : "", text: h.deltas[s] || h.riichi.includes(s) ? signed(h.deltas[s] - (h.riichi.includes(s) ? 1000 : 0)) : "" }),
+          el("br"), el("span", { class: "score", text: pts(h.scores[s]) }))),
+        el("td", { class: "actions" },
+          el("button", { type: "button", class: "small", "aria-label": t("edit_hand", { n: i + 1 }), onclick: () => editHand(i), text: t("edit") }),
+          el("button", { type: "button", class: "small", "aria-label": t("delete_hand", { n: i + 1 }), onclick: () => deleteHand(i), text: "✕" }))));
+    });
+    table.tBodies[0].replaceChildren(...rows);
+    table.tFoot.replaceChildren(el("tr", {}, el("td", { text: "" }), el("th", { scope: "row", colspan: "2", text: t("now") }),
+      ...seats.map((s) => el("td", { class: "num", "data-seat": s, text: pts(g.scores[s]) })), el("td", { text: g.riichi_sticks ? t("n_sticks", { n: g.riichi_sticks }) : "" })));
+    const nx = g.next;
+    $("game-next").textContent = nx ? t("game_next", { round: windName(nx.round_wind), number: nx.number, honba: nx.honba, sticks: nx.riichi_sticks, dealer: nameOf(nx.dealer) }) + (g.may_end ? ` ${t("may_end")}` : "")
+      : t("game_over", { why: t("ending_" + g.ending) }) + (g.end ? ` ${t("ended_by_players", { n: g.end.after + 1 })}` : "");
+    // what the last write did to an end entered before it (an edit after which the rules go on)
+    const removed = g.end_removed;
+    $("game-note").hidden = !removed;
+    $("game-note").textContent = removed ? t("end_removed", { n: removed.after + 1, why: removed.reason }) : "";
+    $("game-record").hidden = !nx;
+    $("game-end").hidden = !g.may_end;
+    $("game-resume").hidden = !g.end;
+    $("game-undo").disabled = !g.hands.length;
+    const fin = g.final;
+    $("game-final").hidden = !fin;
+    if (fin) {
+      $("game-final").replaceChildren(el("h4", { text: g.ended ? t("final") : t("final_if") }),
+        el("table", { id: "ranking" },
+          el("thead", {}, el("tr", {}, el("th", { scope: "col", text: t("rank") }), el("th", { scope: "col", text: t("player") }), el("th", { scope: "col", class: "num", text: t("points") }), el("th", { scope: "col", class: "num", text: t("final_score") }))),
+          el("tbody", {}, ...fin.ranking.map((s, i) => el("tr", { "data-seat": s, "data-rank": i + 1 },
+            el("td", { text: String(i + 1) }), el("td", { text: nameOf(s) }), el("td", { class: "num", text: pts(fin.points[s]) }),
+            el("td", { class: "num", text: (fin.final_scores[s] > 0 ? "+" : "") + fin.final_scores[s].toFixed(1) }))))));
+    }
+    for (const f of ["csv", "jsonl", "json"]) $(`export-${f}`).href = `/api/games/${g.id}/export.${f}`;
+  }
+
+  function editHand(i) {
+    const h = game.hands[i];
+    editing = i;
+    S = stateFromRequest(h.request, h.riichi, { dealer: h.dealer, round_wind: h.round, honba: h.honba });
+    lastResult = null;
+    setView("calc");
+    update();
+  }
+
+  async function deleteHand(i) {
+    if (!window.confirm(t("confirm_delete_hand", { n: i + 1 }))) return;
+    try {
+      setGame(await post(`/api/games/${game.id}/hands/${i}?version=${game.version}`, undefined, "DELETE"));
+      sheetError(null);
+      if (editing !== null) editing = null;
+      update();
+    } catch (e) { sheetError(e.code ? e : { code: "network", message: e.message }); }
+  }
+
+  // the players end the game after its last hand, where the rules let it end or go on (may_end);
+  // taken back, it goes on
+  async function endGame(end) {
+    try {
+      const g = end
+        ? await post(`/api/games/${game.id}/end`, { version: game.version })
+        : await post(`/api/games/${game.id}/end?version=${game.version}`, undefined, "DELETE");
+      sheetError(null);
+      setGame(g);
+      update();
+    } catch (e) { sheetError(e.code ? e : { code: "network", message: e.message }); }
+  }
+
+  async function record() {
+    if (!game) return;
+    const hand = { request: endRequest(), riichi: declared() };
+    try {
+      const g = editing === null
+        ? await post(`/api/games/${game.id}/hands`, { version: game.version, hand })
+        : await post(`/api/games/${game.id}/hands/${editing}`, { version: game.version, hand }, "PUT");
+      sheetError(null);
+      editing = null;
+      setGame(g);
+      startHand();
+      setView("sheet");
+      update();
+    } catch (e) { sheetError(e.code ? e : { code: "network", message: e.message }); }
+  }
+
+  function renderGameBar() {
+    const bar = $("game-bar");
+    bar.hidden = !game || view !== "calc";
+    if (!game) return;
+    const table = gameTable();
+    $("cancel-edit").hidden = editing === null;
+    $("record").hidden = !table;
+    $("record").textContent = editing === null ? t("record") : t("save_edit", { n: editing + 1 });
+    $("record").disabled = !!incomplete();
+    if (!table) { $("game-bar-text").textContent = t("game_over", { why: t("ending_" + game.ending) }); return; }
+    const what = editing === null ? t("bar_next") : t("bar_editing", { n: editing + 1 });
+    $("game-bar-text").textContent = `${game.setup.title || t("game_of", { date: game.created.slice(0, 10) })} · ${what}: ${windName(table.round_wind)}${table.number} ${t("n_honba", { n: table.honba })}, ${t("n_sticks", { n: table.carried })} · ${t("dealer")}: ${nameOf(table.dealer)}`;
+  }
+
+  function setView(v) {
+    view = v;
+    $("view-calc").setAttribute("aria-pressed", String(v === "calc"));
+    $("view-sheet").setAttribute("aria-pressed", String(v === "sheet"));
+    document.body.dataset.view = v;
+    $("input").hidden = v !== "calc";
+    $("result").hidden = v !== "calc";
+    $("sheet").hidden = v !== "sheet";
+    if (v === "sheet") renderSheet();
+    renderGameBar();
+  }
+
   // -- wiring ---------------------------------------------------------------------------------------------
 
   function load(hash) {
     try {
-      const s = fromHash(hash);
-      if (s) S = s;
-      return null;
+      const got = fromHash(hash);
+      if (got) {
+        S = got.s;
+        editing = got.edit;
+        view = got.view;
+        return { problem: null, game: got.game };
+      }
+      return { problem: null, game: null };
     } catch (e) {
-      return `The link could not be read: ${e.message}`;
+      return { problem: t("bad_link", { e: e.message }), game: null };
     }
   }
 
+  function presetLabel(p) {
+    return lang === "en" ? `${p.name_en} — ${p.name}` : p.name === p.name_en ? p.name : `${p.name} — ${p.name_en}`;
+  }
+
+  function renderPresets() {
+    if (!catalog) return;
+    const items = catalog.presets.map((p) => [presetLabel(p), p]).sort((a, b) => a[0].localeCompare(b[0], lang));
+    $("rules").replaceChildren(...items.map(([label, p]) => el("option", { value: p.id, selected: p.id === S.rules, text: label })));
+  }
+
+  function relabel() {
+    translatePage();
+    renderPresets();
+    update();
+    if (view === "sheet") renderSheet();
+    if (lastResult && !incomplete()) showResult(lastResult);
+  }
+
   async function start() {
-    const problem = load(location.hash);
+    lang = pickLang();
+    translatePage();
+    const loaded = load(location.hash);
     $("palette").addEventListener("keydown", paletteKeys);
+    $("lang").addEventListener("change", (e) => {
+      lang = e.target.value;
+      try { localStorage.setItem("tenbou-lang", lang); } catch (err) { /* storage may be off */ }
+      relabel();
+    });
     $("undo").addEventListener("click", () => {
-      if (!undoStack.length) return say("Nothing to undo.");
+      if (!undoStack.length) return say(t("nothing_undo"));
       S = JSON.parse(undoStack.pop());
       update();
     });
     $("clear").addEventListener("click", () => change(() => {
-      const keep = fresh();
-      for (const k of ["rules", "players", "round", "dealer", "winner"]) keep[k] = S[k];
-      S = keep;
+      const w = W();
+      w.hand = []; w.melds = []; w.flags = []; w.kita = 0; w.pao = null; w.kanFrom = undefined;
+      S.win = null; S.dora = []; S.ura = [];
     }));
-    $("rules").addEventListener("change", (e) => change(() => { S.rules = e.target.value; }));
+    $("rules").addEventListener("change", (e) => change(() => { S.rules = e.target.value; S.overrides = {}; }));
     $("players").addEventListener("change", (e) => change(() => { S.players = Number(e.target.value); }));
-    for (const k of ["honba", "sticks", "kita"]) {
-      $(k).addEventListener("change", (e) => change(() => { S[k] = Math.max(0, Number.parseInt(e.target.value, 10) || 0); }));
-    }
+    $("honba").addEventListener("change", (e) => change(() => { S.honba = Math.max(0, Number.parseInt(e.target.value, 10) || 0); }));
+    $("sticks").addEventListener("change", (e) => change(() => { S.sticks = Math.max(0, Number.parseInt(e.target.value, 10) || 0); }));
+    $("kita").addEventListener("change", (e) => change(() => { W().kita = Math.max(0, Number.parseInt(e.target.value, 10) || 0); }));
+    $("wareme").addEventListener("change", (e) => change(() => { S.wareme = e.target.value === "" ? null : Number(e.target.value); }));
+    $("reason").addEventListener("change", (e) => change(() => { S.reason = e.target.value; }));
+    $("pao-mode").addEventListener("change", (e) => change(() => {
+      const w = W();
+      if (e.target.value === "auto") w.pao = null;
+      else if (e.target.value === "none") w.pao = [];
+      else {
+        const yaku = lastYakuman(w.winner)[0] || (opt("pao_yaku") || ["daisangen"])[0];
+        const seat = [...Array(S.players).keys()].find((s) => s !== w.winner);
+        w.pao = [{ yaku, seat }];
+      }
+    }));
+    $("pao-yaku").addEventListener("change", (e) => change(() => { W().pao[0].yaku = e.target.value; }));
+    $("pao-seat").addEventListener("change", (e) => change(() => { W().pao[0].seat = Number(e.target.value); }));
+    $("kanfrom").addEventListener("change", (e) => change(() => {
+      const v = e.target.value;
+      W().kanFrom = v === "auto" ? undefined : v === "none" ? null : Number(v);
+    }));
+    $("rules-panel").addEventListener("toggle", renderOptions);
+    $("rules-filter").addEventListener("input", renderOptions);
+    $("rules-reset").addEventListener("click", () => { change(() => { S.overrides = {}; }); });
     const apply = () => {
-      if ($("notation").value.trim() === notation()) return;
+      if ($("notation").value.trim() === notation(W())) return;
       try {
         const parsed = parseNotation($("notation").value);
-        change(() => { S.hand = parsed.hand; S.win = parsed.win; S.melds = parsed.melds; });
+        // the same hand written otherwise (e.g. "789s23s" for "23789s"): nothing to change, and no
+        // redraw under a click that is moving the focus away
+        const same = formatTiles(parsed.hand) === formatTiles(W().hand) && parsed.win === S.win
+          && parsed.melds.map(meldText).join(" ") === W().melds.map(meldText).join(" ");
+        if (same) return;
+        change(() => { W().hand = parsed.hand; S.win = parsed.win; W().melds = parsed.melds; });
         $("error").hidden = true;
       } catch (e) {
         showResult(null, { code: "notation", message: e.message });
@@ -783,32 +1582,70 @@
       $("link").select();
       try {
         await navigator.clipboard.writeText(location.href);
-        say("Link copied.");
+        say(t("copied"));
       } catch (e) {
-        say("Copy the selected link.");
+        say(t("copy_selected"));
       }
+    });
+    $("summary").addEventListener("click", () => { $("result").scrollIntoView({ block: "start" }); });
+    $("view-calc").addEventListener("click", () => { setView("calc"); update(); });
+    $("view-sheet").addEventListener("click", () => { setView("sheet"); update(); });
+    $("new-game").addEventListener("submit", newGame);
+    $("import").addEventListener("change", async (e) => {
+      const file = e.target.files[0];
+      if (!file) return;
+      try {
+        const g = await post("/api/games/import", JSON.parse(await file.text()));
+        sheetError(null);
+        setGame(g);
+        update();
+      } catch (err) { sheetError(err.code ? err : { code: "request", message: err.message }); }
+      e.target.value = "";
+    });
+    $("game-start").addEventListener("input", () => { $("game-start").dataset.touched = "1"; });
+    $("record").addEventListener("click", record);
+    $("cancel-edit").addEventListener("click", () => { editing = null; startHand(); setView("sheet"); update(); });
+    $("to-sheet").addEventListener("click", () => { setView("sheet"); update(); });
+    $("game-record").addEventListener("click", () => { editing = null; startHand(); });
+    $("game-undo").addEventListener("click", () => deleteHand(game.hands.length - 1));
+    $("game-end").addEventListener("click", () => endGame(true));
+    $("game-resume").addEventListener("click", () => endGame(false));
+    $("game-close").addEventListener("click", () => { game = null; editing = null; renderSheet(); update(); });
+    $("game-delete").addEventListener("click", async () => {
+      if (!window.confirm(t("confirm_delete_game"))) return;
+      try {
+        await post(`/api/games/${game.id}?version=${game.version}`, undefined, "DELETE");
+        game = null; editing = null; sheetError(null); renderSheet(); update();
+      } catch (e) { sheetError(e.code ? e : { code: "network", message: e.message }); }
     });
     window.addEventListener("hashchange", () => {
       if (location.hash === "#" + toHash()) return;
-      const problem2 = load(location.hash);
+      const again = load(location.hash);
+      setView(view);
       update();
-      if (problem2) showResult(null, { code: "link", message: problem2 });
+      if (again.problem) showResult(null, { code: "link", message: again.problem });
     });
     try {
       const res = await fetch("/api/rules");
       catalog = await res.json();
     } catch (e) {
-      showResult(null, { code: "network", message: `could not load the rules presets (${e.message})` });
+      showResult(null, { code: "network", message: t("no_rules", { e: e.message }) });
     }
     if (catalog) {
       if (!catalog.presets.some((p) => p.id === S.rules)) {
         const alias = catalog.presets.find((p) => p.aliases.map((a) => a.toLowerCase()).includes(S.rules.toLowerCase()));
         S.rules = alias ? alias.id : catalog.default;
       }
-      $("rules").replaceChildren(...catalog.presets.map((p) => el("option", { value: p.id, selected: p.id === S.rules, text: `${p.name_en} — ${p.name}` })));
+      renderPresets();
     }
+    if (loaded.game) {
+      const keep = JSON.stringify(S);
+      await openGame(loaded.game);
+      if (game) S = Object.assign(JSON.parse(keep), { rules: S.rules, overrides: S.overrides, players: S.players });
+    }
+    setView(view);
     update();
-    if (problem) showResult(null, { code: "link", message: problem });
+    if (loaded.problem) showResult(null, { code: "link", message: loaded.problem });
     document.body.dataset.ready = "true";
   }
 
