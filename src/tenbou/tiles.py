@@ -208,59 +208,9 @@ def parse_tiles(text: str) -> tuple[Tile, ...]:
     """
     if not isinstance(text, str):
         raise NotationError(f"tiles must be a string in mpsz notation, not {type(text).__name__}")
-    # The usual text holds each suit at most once, in the order m, p, s, z: each group of digits
-    # with its letter is found at once and read once (and remembered: hands are made of a few
-    # thousand groups). Any other text is read by _parse_tiles_in_any_order.
-    out: list[Tile] = []
-    start = 0
-    for letter in "mpsz":
-        end = text.find(letter, start)
-        if end < 0:
-            continue
-        group = text[start : end + 1]
-        tiles = _GROUP_TILES.get(group)
-        if tiles is None:
-            tiles = _group_tiles(group)
-            if tiles is None:
-                return _parse_tiles_in_any_order(text)
-        out.extend(tiles)
-        start = end + 1
-    if start != len(text):
-        return _parse_tiles_in_any_order(text)
-    return tuple(out)
-
-
-#: the tiles of each group of digits and its letter met (at most _GROUPS_KEPT of them)
-_GROUP_TILES: Final[dict[str, tuple[Tile, ...]]] = {}
-_GROUPS_KEPT: Final = 20_000
-
-
-def _group_tiles(group: str) -> tuple[Tile, ...] | None:
-    """The tiles of one group of digits and its suit letter (remembered), or None if it is not one."""
-    c = ord(group[-1])
-    by_digit = (  # by the suit letter m, p, s or z
-        _M_DIGITS if c == 109 else _P_DIGITS if c == 112 else _S_DIGITS if c == 115
-        else _Z_DIGITS if c == 122 else None
-    )  # fmt: skip
-    if by_digit is None or len(group) < 2:
-        return None
-    out: list[Tile] = []
-    for i in range(len(group) - 1):
-        d = ord(group[i]) - 48
-        tile = by_digit[d] if 0 <= d <= 9 else None
-        if tile is None:  # not a digit, or 0z, 8z, 9z
-            return None
-        out.append(tile)
-    tiles = tuple(out)
-    if len(_GROUP_TILES) < _GROUPS_KEPT:
-        _GROUP_TILES[group] = tiles
-    return tiles
-
-
-def _parse_tiles_in_any_order(text: str) -> tuple[Tile, ...]:
-    """:func:`parse_tiles` of any text, in one pass over the characters, each digit read as a tile
-    when its suit letter comes; anything else (a stray character, 0z, a digit without a letter) is
-    read again by _parse_tiles_slowly, which names the fault."""
+    # One pass over the characters, each digit read as a tile when its suit letter comes; anything
+    # else (a stray character, 0z, a digit without a letter) is read again by _parse_tiles_slowly,
+    # which names the fault.
     out: list[Tile] = []
     pending = 0  # digits read since the last suit letter
     for i in range(len(text)):
