@@ -690,11 +690,12 @@ def test_languages(browser: Any, server: str, locale: str, words: list[str]) -> 
         p.pg.click("#rules-panel summary")
         if locale == "zh-CN":
             # the panel fills in after its toggle event: wait for its text, then read it
-            p.pg.wait_for_function("document.querySelector('#options').innerText.includes('包牌范围')")
+            # (a selector, not wait_for_function: a string predicate is eval'd, which the CSP refuses)
+            p.pg.wait_for_selector("#options >> text=包牌范围")
             assert "pao_scope" in p.pg.inner_text("#options")
             # the switch: to English and back; the choice is kept
             p.pg.select_option("#lang", "en")
-            p.pg.wait_for_function("document.querySelector('#options').innerText.includes('What pao covers')")
+            p.pg.wait_for_selector("#options >> text=What pao covers")
             assert "Daisangen" in p.pg.inner_text("#wins-detail")
             p.pg.select_option("#lang", "zh-Hans")
         p.pg.click("#rules-panel summary")  # closed again

@@ -989,13 +989,20 @@
       return;
     }
     say(t("scoring"));
-    $("result").dataset.state = "scoring";
-    timer = setTimeout(submit, 60);
+    scoreSoon();
   }
 
   function submitSoon() {
     clearTimeout(timer);
-    if (!incomplete()) timer = setTimeout(submit, 60);
+    if (!incomplete()) scoreSoon();
+  }
+
+  // The hand changed: the answer to any request already sent is stale (seq moves on, so submit's
+  // check drops it when it comes), and the result is "scoring" until the new answer is shown.
+  function scoreSoon() {
+    seq++;
+    $("result").dataset.state = "scoring";
+    timer = setTimeout(submit, 60);
   }
 
   async function post(path, body, method) {
