@@ -58,7 +58,6 @@ _FIELDS: Final = (
     "dora_indicators", "ura_indicators", "kita", "pao", "rinshan_kan_from", *_FLAGS,
     "honba", "riichi_sticks", "wareme",
 )  # fmt: skip
-_FLAG_KEYS: Final = frozenset(_FLAGS)
 #: the fields of a win (of ``settle``'s ``wins``)
 _WIN_KEYS: Final = frozenset(_FIELDS[:-3])
 #: the fields of a ``score`` request: a win, plus the table's honba, sticks and wareme
@@ -230,41 +229,70 @@ def parse_win_request(
     if allowed is not _WIN_KEYS and allowed is not _SCORE_KEYS:
         _refuse_unknown(request, allowed)
         allowed = _SCORE_KEYS
-    return _parse_win(request, allowed, rules)
+    others = ("pao" in request) + ("rinshan_kan_from" in request)
+    if allowed is _SCORE_KEYS:
+        others += ("honba" in request) + ("riichi_sticks" in request) + ("wareme" in request)
+    return _parse_win(request, allowed, rules, others)
 
 
 def _parse_win(
-    request: dict[str, Any], allowed: frozenset[str], rules: Rules | None
+    request: dict[str, Any], allowed: frozenset[str], rules: Rules | None, others: int
 ) -> tuple[Hand, Situation, Rules]:
     """:func:`parse_win_request` of a dict whose fields may be those of ``allowed`` (``_WIN_KEYS`` or
-    ``_SCORE_KEYS``); the fields are checked in the order of ``_FIELDS``."""
-    if not allowed.issuperset(request):
+    ``_SCORE_KEYS``); the fields are checked in the order of ``_FIELDS``. ``others`` is how many of
+    the fields read by the caller (``pao``, ``rinshan_kan_from``; ``honba``, ``riichi_sticks``,
+    ``wareme`` of a ``score`` request) the request has."""
+    # Each field is looked up once. When the fields found, with ``others``, are all the request
+    # has, it has no unknown field and no flag (every flag is false); else the unknown fields are
+    # refused first, before any value is judged, and the flags are read.
+    raw_rules = request.get("rules", _ABSENT)
+    players = request.get("players", _ABSENT)
+    winner = request.get("winner", _ABSENT)
+    dealer = request.get("dealer", _ABSENT)
+    discarder = request.get("from", _ABSENT)
+    raw_wind = request.get("round_wind", _ABSENT)
+    raw_hand = request.get("hand", _ABSENT)
+    raw_win = request.get("win_tile", _ABSENT)
+    raw_melds = request.get("melds", _ABSENT)
+    kita = request.get("kita", _ABSENT)
+    raw_dora = request.get("dora_indicators", _ABSENT)
+    raw_ura = request.get("ura_indicators", _ABSENT)
+    found = (
+        others
+        + (raw_rules is not _ABSENT) + (players is not _ABSENT) + (winner is not _ABSENT)
+        + (dealer is not _ABSENT) + (discarder is not _ABSENT) + (raw_wind is not _ABSENT)
+        + (raw_hand is not _ABSENT) + (raw_win is not _ABSENT) + (raw_melds is not _ABSENT)
+        + (kita is not _ABSENT) + (raw_dora is not _ABSENT) + (raw_ura is not _ABSENT)
+    )  # fmt: skip
+    flagged = found != len(request)
+    if flagged and not allowed.issuperset(request):
         _refuse_unknown(request, allowed)
     if rules is None:
-        rules = rules_from_request(request.get("rules", "tenhou"))
-    players = request.get("players", _ABSENT)
+        rules = rules_from_request("tenhou" if raw_rules is _ABSENT else raw_rules)
     if type(players) is not int or players not in rules.players:
         players = _players(players, rules)
-    winner = request.get("winner")
     if type(winner) is not int or not 0 <= winner < players:
-        if winner is None:
+        if winner is _ABSENT or winner is None:
             raise RequestError("winner: missing (the winner's seat is required)")
         winner = _seat(winner, "winner", players)
-    dealer = request.get("dealer", 0)
-    if type(dealer) is not int or not 0 <= dealer < players:
+    if dealer is _ABSENT:
+        dealer = 0
+    elif type(dealer) is not int or not 0 <= dealer < players:
         dealer = _seat(dealer, "dealer", players)
-    discarder = request.get("from")
-    if discarder is not None and (type(discarder) is not int or not 0 <= discarder < players):
+    if discarder is _ABSENT:
+        discarder = None
+    elif discarder is not None and (type(discarder) is not int or not 0 <= discarder < players):
         raise RequestError(
             f"from: expected the discarder's seat 0..{players - 1} or null for a tsumo, "
             f"not {shown(discarder)}"
         )
-    raw_wind = request.get("round_wind", "E")
+    if raw_wind is _ABSENT:
+        raw_wind = "E"
     wind = _WINDS.get(raw_wind) if type(raw_wind) is str else None
     if wind is None:
         raise RequestError(f"round_wind: {shown(raw_wind)} is not one of E, S, W, N")
     # (any object until checked: a flag that is not true or false is refused below, by name)
-    if not _FLAG_KEYS.isdisjoint(request):
+    if flagged:
         riichi = request.get("riichi", False)
         double_riichi = request.get("double_riichi", False)
         ippatsu = request.get("ippatsu", False)
@@ -291,16 +319,13 @@ def _parse_win(
     else:  # no flag given (all false): none to look up
         riichi = double_riichi = ippatsu = rinshan = chankan = False
         haitei = houtei = tenhou = chiihou = renhou = False
-    raw_hand = request.get("hand", _ABSENT)
     if raw_hand is _ABSENT:
         raise RequestError("hand: missing (the concealed tiles without the winning tile)")
     concealed = _field_tiles(raw_hand, "hand")
-    raw_win = request.get("win_tile", _ABSENT)
     if raw_win is _ABSENT:
         raise RequestError("win_tile: missing")
     win = _one_tile(raw_win, "win_tile")
-    raw_melds = request.get("melds")
-    if raw_melds is None:
+    if raw_melds is None or raw_melds is _ABSENT:
         melds: tuple[Meld, ...] = ()
     elif type(raw_melds) is not list:
         raise RequestError(f"melds: expected a list, not {shown(raw_melds)}")
@@ -312,8 +337,9 @@ def _parse_win(
         hand = Hand(concealed, melds, win)
     except NotationError as e:
         raise NotationError(f"hand: {e}") from None
-    kita = request.get("kita", 0)
-    if type(kita) is not int or not 0 <= kita <= _MAX_KITA:
+    if kita is _ABSENT:
+        kita = 0
+    elif type(kita) is not int or not 0 <= kita <= _MAX_KITA:
         kita = _number(kita, "kita", _MAX_KITA)
     situation = Situation(
         players,
@@ -331,8 +357,8 @@ def _parse_win(
         tenhou,
         chiihou,
         renhou,
-        _indicators(request.get("dora_indicators"), "dora_indicators"),
-        _indicators(request.get("ura_indicators"), "ura_indicators"),
+        _indicators(raw_dora, "dora_indicators"),
+        _indicators(raw_ura, "ura_indicators"),
         kita,
     )
     return hand, situation, rules
@@ -422,17 +448,29 @@ def score(request: Mapping[str, Any]) -> dict[str, Any]:
     Raises :class:`~tenbou.errors.TenbouError` on bad input.
     """
     req = _as_dict(request)
-    hand, situation, rules = _parse_win(req, _SCORE_KEYS, None)
-    honba = req.get("honba", 0)
-    if type(honba) is not int or not 0 <= honba <= _MAX_HONBA:
+    honba = req.get("honba", _ABSENT)
+    sticks = req.get("riichi_sticks", _ABSENT)
+    wareme = req.get("wareme", _ABSENT)
+    raw_pao = req.get("pao", _ABSENT)
+    raw_kan_from = req.get("rinshan_kan_from", _ABSENT)
+    others = (
+        (honba is not _ABSENT) + (sticks is not _ABSENT) + (wareme is not _ABSENT)
+        + (raw_pao is not _ABSENT) + (raw_kan_from is not _ABSENT)
+    )  # fmt: skip
+    hand, situation, rules = _parse_win(req, _SCORE_KEYS, None, others)
+    if honba is _ABSENT:
+        honba = 0
+    elif type(honba) is not int or not 0 <= honba <= _MAX_HONBA:
         honba = _number(honba, "honba", _MAX_HONBA)
-    sticks = req.get("riichi_sticks", 0)
-    if type(sticks) is not int or not 0 <= sticks <= _MAX_STICKS:
+    if sticks is _ABSENT:
+        sticks = 0
+    elif type(sticks) is not int or not 0 <= sticks <= _MAX_STICKS:
         sticks = _number(sticks, "riichi_sticks", _MAX_STICKS)
     hs = score_hand(hand, situation, rules)
-    pao = _liabilities(req.get("pao", _ABSENT), req.get("rinshan_kan_from", _ABSENT), hand, hs)
-    wareme = req.get("wareme")
-    if wareme is not None:
+    pao = _liabilities(raw_pao, raw_kan_from, hand, hs)
+    if wareme is _ABSENT:
+        wareme = None
+    elif wareme is not None:
         wareme = _wareme(wareme, situation.players, rules)
     return win_settlement_to_dict(settle_win(hs, pao, honba, sticks, wareme))
 
@@ -512,9 +550,10 @@ def settle_request(request: Mapping[str, Any], *, rules: Rules | None = None) ->
                 if key in win:
                     raise RequestError(f"{where}{key}: give it once, at the top of the request")
             try:
-                hand, situation, _ = _parse_win(merged, _WIN_KEYS, rules)
-                hs = score_hand(hand, situation, rules)
                 raw_pao, raw_kan_from = merged.get("pao", _ABSENT), merged.get("rinshan_kan_from", _ABSENT)
+                others = (raw_pao is not _ABSENT) + (raw_kan_from is not _ABSENT)
+                hand, situation, _ = _parse_win(merged, _WIN_KEYS, rules, others)
+                hs = score_hand(hand, situation, rules)
                 wins.append((hs, _liabilities(raw_pao, raw_kan_from, hand, hs, where)))
             except TenbouError as e:
                 raise type(e)(f"wins[{i}]: {e}" if not str(e).startswith(where) else str(e), e.code) from None

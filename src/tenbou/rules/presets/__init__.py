@@ -199,6 +199,10 @@ def get_rules(name: str) -> Rules:
     return get_preset(name).rules
 
 
+#: the rules of each preset name a request has given (as :func:`_find_preset`'s cache, without its call)
+_RULES_BY_NAME: Final[dict[str, Rules]] = {}
+
+
 def rules_from_request(value: object) -> Rules:
     """The ``rules`` field of a JSON request: a preset id, or
     ``{"preset": id, "overrides": {...}}``.
@@ -207,7 +211,12 @@ def rules_from_request(value: object) -> Rules:
     True
     """
     if isinstance(value, str):
-        return get_rules(value)
+        rules = _RULES_BY_NAME.get(value)
+        if rules is None:
+            rules = get_rules(value)
+            if len(_RULES_BY_NAME) < 256:
+                _RULES_BY_NAME[value] = rules
+        return rules
     if isinstance(value, Mapping):
         bad = set(value) - {"preset", "overrides"}
         if bad:
