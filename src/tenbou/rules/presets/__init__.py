@@ -18,7 +18,7 @@ import difflib
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Final
 
@@ -173,7 +173,17 @@ def get_preset(name: str) -> Preset:
     """A preset by id or alias (case-insensitive)."""
     if not isinstance(name, str):
         raise RuleError(f"a preset id must be a string, not {shown(name)}")
-    return _find_preset(name)
+    found = _FOUND.get(name)
+    if found is None:
+        found = _find_preset(name)
+        if len(_FOUND) < 256:  # (a name that fails raises and is not kept)
+            _FOUND[name] = found
+    return found
+
+
+#: the preset of each name already resolved (a plain dict: a look-up in it is not a call, as one
+#: through an ``lru_cache`` wrapper is)
+_FOUND: Final[dict[str, Preset]] = {}
 
 
 @cache
@@ -182,7 +192,6 @@ def _stems() -> frozenset[str]:
     return frozenset(path.stem for path in _FOLDER.glob("*.toml"))
 
 
-@lru_cache(maxsize=256)  # names already resolved (a name that fails raises and is not kept)
 def _find_preset(name: str) -> Preset:
     if name in _stems():
         return _preset_file(name)  # the usual case: only this preset's file is read
@@ -199,10 +208,6 @@ def get_rules(name: str) -> Rules:
     return get_preset(name).rules
 
 
-#: the rules of each preset name a request has given (as :func:`_find_preset`'s cache, without its call)
-_RULES_BY_NAME: Final[dict[str, Rules]] = {}
-
-
 def rules_from_request(value: object) -> Rules:
     """The ``rules`` field of a JSON request: a preset id, or
     ``{"preset": id, "overrides": {...}}``.
@@ -211,12 +216,7 @@ def rules_from_request(value: object) -> Rules:
     True
     """
     if isinstance(value, str):
-        rules = _RULES_BY_NAME.get(value)
-        if rules is None:
-            rules = get_rules(value)
-            if len(_RULES_BY_NAME) < 256:
-                _RULES_BY_NAME[value] = rules
-        return rules
+        return get_rules(value)
     if isinstance(value, Mapping):
         bad = set(value) - {"preset", "overrides"}
         if bad:
