@@ -884,7 +884,6 @@
       if (p && sameValue(p.options[name].value, value)) delete S.overrides[name];
       else S.overrides[name] = value;
     });
-    submitSoon();
   }
 
   function optionControl(name, spec, value) {
@@ -980,27 +979,15 @@
     if (location.hash !== hash) history.replaceState(null, "", hash);
     $("link").value = location.href;
     clearTimeout(timer);
+    seq++; // the hand changed: the answer to a request already sent is stale, and submit drops it
     const why = incomplete();
     if (why) {
-      seq++;
       showResult(null);
       say(why);
       summary(null, null, why);
       return;
     }
     say(t("scoring"));
-    scoreSoon();
-  }
-
-  function submitSoon() {
-    clearTimeout(timer);
-    if (!incomplete()) scoreSoon();
-  }
-
-  // The hand changed: the answer to any request already sent is stale (seq moves on, so submit's
-  // check drops it when it comes), and the result is "scoring" until the new answer is shown.
-  function scoreSoon() {
-    seq++;
     $("result").dataset.state = "scoring";
     timer = setTimeout(submit, 60);
   }
