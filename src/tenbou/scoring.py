@@ -639,6 +639,10 @@ _HAND_KEY: Final = F_CLOSED | _FORMS | _needs_of(_GROUPS[0])
 _READING_KEY: Final = F_CLOSED | _needs_of(_GROUPS[1])
 
 
+#: each yaku as counted in a hand, by (id, han of the hand's kind, yakuman multiplier or 0)
+_YAKU_COUNTED: Final[dict[tuple[str, int, int], YakuHan]] = {}
+
+
 def _asked(features: int, double: frozenset[str], per_reading: int) -> tuple[_Asked, _Asked]:
     """The yakuman and the regular yaku asked once per hand (``per_reading`` 0) or of each reading
     (1) that are worth asking with these features (those a yaku needs, ``F_CLOSED`` among them), each
@@ -656,11 +660,12 @@ def _asked(features: int, double: frozenset[str], per_reading: int) -> tuple[_As
                 han = y.han_closed if closed else y.han_open
                 if han is None or y.needs & features != y.needs:
                     continue
-                if y.yakuman:
-                    mult = 2 if y.id in double else 1
-                    entries.append((y.predicate, YakuHan(y, 13 * mult, mult)))
-                else:
-                    entries.append((y.predicate, YakuHan(y, han)))
+                mult = (2 if y.id in double else 1) if y.yakuman else 0
+                key = (y.id, han, mult)
+                counted = _YAKU_COUNTED.get(key)
+                if counted is None:  # (one YakuHan for each yaku as counted: it is immutable)
+                    counted = _YAKU_COUNTED[key] = YakuHan(y, 13 * mult, mult) if mult else YakuHan(y, han)
+                entries.append((y.predicate, counted))
             groups.append(tuple(entries))
         found = groups[0], groups[1]
         if len(by_double) < 4096:
