@@ -265,8 +265,25 @@ def _parse_win(
         + (kita is not _ABSENT) + (raw_dora is not _ABSENT) + (raw_ura is not _ABSENT)
     )  # fmt: skip
     flagged = found != len(request)
-    if flagged and not allowed.issuperset(request):
-        _refuse_unknown(request, allowed)
+    if flagged:  # some flags, or an unknown field: the flags are looked up, and counted
+        riichi = request.get("riichi", _ABSENT)
+        double_riichi = request.get("double_riichi", _ABSENT)
+        ippatsu = request.get("ippatsu", _ABSENT)
+        rinshan = request.get("rinshan", _ABSENT)
+        chankan = request.get("chankan", _ABSENT)
+        haitei = request.get("haitei", _ABSENT)
+        houtei = request.get("houtei", _ABSENT)
+        tenhou = request.get("tenhou", _ABSENT)
+        chiihou = request.get("chiihou", _ABSENT)
+        renhou = request.get("renhou", _ABSENT)
+        found += (
+            (riichi is not _ABSENT) + (double_riichi is not _ABSENT) + (ippatsu is not _ABSENT)
+            + (rinshan is not _ABSENT) + (chankan is not _ABSENT) + (haitei is not _ABSENT)
+            + (houtei is not _ABSENT) + (tenhou is not _ABSENT) + (chiihou is not _ABSENT)
+            + (renhou is not _ABSENT)
+        )  # fmt: skip
+        if found != len(request):  # a field that is none of these
+            _refuse_unknown(request, allowed)
     if rules is None:
         rules = rules_from_request("tenhou" if raw_rules is _ABSENT else raw_rules)
     if type(players) is not int or players not in rules.players:
@@ -293,29 +310,29 @@ def _parse_win(
         raise RequestError(f"round_wind: {shown(raw_wind)} is not one of E, S, W, N")
     # (any object until checked: a flag that is not true or false is refused below, by name)
     if flagged:
-        riichi = request.get("riichi", False)
-        double_riichi = request.get("double_riichi", False)
-        ippatsu = request.get("ippatsu", False)
-        rinshan = request.get("rinshan", False)
-        chankan = request.get("chankan", False)
-        haitei = request.get("haitei", False)
-        houtei = request.get("houtei", False)
-        tenhou = request.get("tenhou", False)
-        chiihou = request.get("chiihou", False)
-        renhou = request.get("renhou", False)
         if (
-            (riichi is not False and riichi is not True)
-            or (double_riichi is not False and double_riichi is not True)
-            or (ippatsu is not False and ippatsu is not True)
-            or (rinshan is not False and rinshan is not True)
-            or (chankan is not False and chankan is not True)
-            or (haitei is not False and haitei is not True)
-            or (houtei is not False and houtei is not True)
-            or (tenhou is not False and tenhou is not True)
-            or (chiihou is not False and chiihou is not True)
-            or (renhou is not False and renhou is not True)
+            (riichi is not False and riichi is not True and riichi is not _ABSENT)
+            or (double_riichi is not False and double_riichi is not True and double_riichi is not _ABSENT)
+            or (ippatsu is not False and ippatsu is not True and ippatsu is not _ABSENT)
+            or (rinshan is not False and rinshan is not True and rinshan is not _ABSENT)
+            or (chankan is not False and chankan is not True and chankan is not _ABSENT)
+            or (haitei is not False and haitei is not True and haitei is not _ABSENT)
+            or (houtei is not False and houtei is not True and houtei is not _ABSENT)
+            or (tenhou is not False and tenhou is not True and tenhou is not _ABSENT)
+            or (chiihou is not False and chiihou is not True and chiihou is not _ABSENT)
+            or (renhou is not False and renhou is not True and renhou is not _ABSENT)
         ):
             _refuse_flags(request)
+        riichi = riichi is True
+        double_riichi = double_riichi is True
+        ippatsu = ippatsu is True
+        rinshan = rinshan is True
+        chankan = chankan is True
+        haitei = haitei is True
+        houtei = houtei is True
+        tenhou = tenhou is True
+        chiihou = chiihou is True
+        renhou = renhou is True
     else:  # no flag given (all false): none to look up
         riichi = double_riichi = ippatsu = rinshan = chankan = False
         haitei = houtei = tenhou = chiihou = renhou = False

@@ -283,12 +283,12 @@ class Hand:
         # (``x[i] = x[i] + 1``, not ``x[i] += 1``: mypyc compiles the augmented form to a generic
         # object addition, the plain one to a native integer addition)
         counts = [0] * 34
-        red_fives = [0, 0, 0]  # of 5m, 5p, 5s
+        red_m = red_p = red_s = 0  # red fives of 5m, 5p, 5s
         most = 1  # the most copies of a kind met
         k = win_tile.kind
         counts[k] = 1
         if win_tile.red:
-            red_fives[k // 9] = 1
+            red_m, red_p, red_s = int(k == 4), int(k == 13), int(k == 22)
         for t in concealed:
             k = t.kind
             n = counts[k] + 1
@@ -296,7 +296,12 @@ class Hand:
             if n > most:
                 most = n
             if t.red:
-                red_fives[k // 9] = red_fives[k // 9] + 1
+                if k == 4:
+                    red_m += 1
+                elif k == 13:
+                    red_p += 1
+                else:
+                    red_s += 1
         #: how many tiles of each kind (34 counts) the hand holds besides its melds (the winning tile
         #: included): what is read as sets and a pair
         self.concealed_counts: Final = tuple(counts)
@@ -313,7 +318,13 @@ class Hand:
             if n > most:
                 most = n
             if m.reds:
-                red_fives[k // 9] = red_fives[k // 9] + m.reds
+                suit = k // 9
+                if suit == 0:
+                    red_m += m.reds
+                elif suit == 1:
+                    red_p += m.reds
+                else:
+                    red_s += m.reds
         if most > 4:
             kind = next(k for k in range(34) if counts[k] > 4)
             raise NotationError(
@@ -322,8 +333,8 @@ class Hand:
         #: how many tiles of each kind (34 counts) the hand holds, melds and winning tile included
         self.counts: Final = tuple(counts) if melds else self.concealed_counts
         #: how many of its tiles are red fives, and of each suit (m, p, s)
-        self.reds: Final = red_fives[0] + red_fives[1] + red_fives[2]
-        self.red_fives: Final = tuple(red_fives)
+        self.reds: Final = red_m + red_p + red_s
+        self.red_fives: Final = (red_m, red_p, red_s)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Hand):

@@ -116,7 +116,13 @@ class Payment(Record):
 
 def payment_to_dict(p: Payment) -> dict[str, object]:
     """A payment as its JSON object."""
-    return {"from": p.payer, "to": p.receiver, "points": p.points, "kind": p.kind._value_}
+    kind = p.kind  # (the usual kinds by identity: compiled, an Enum's value is a generic look-up)
+    text = _HAND_TEXT if kind is _HAND else _HONBA_TEXT if kind is _HONBA else kind._value_
+    return {"from": p.payer, "to": p.receiver, "points": p.points, "kind": text}
+
+
+_HAND_TEXT: Final[str] = _HAND._value_
+_HONBA_TEXT: Final[str] = _HONBA._value_
 
 
 class NextHand(NamedTuple):

@@ -218,24 +218,38 @@ def validate(hand: Hand, s: Situation, rules: Rules) -> None:
     # judged here at a glance; anything else goes to _check_tiles, which says what is wrong.
     counts = hand.counts  # at most four of a kind (Hand checks it)
     red_fives = hand.red_fives
-    careful = False  # an indicator is red, or makes a fifth copy
+    # the copies in sight (the dora indicators too) of the fives and of North
+    fives_m, fives_p, fives_s, norths = counts[4], counts[13], counts[22], counts[30]
+    # careful: an indicator is red, or makes a fifth copy, or a three-player hand shows 2m-8m
+    careful = n == 3 and any(counts[1:8])
     if s.dora_indicators or s.ura_indicators:
-        seen = list(counts)
-        for t in s.dora_indicators + s.ura_indicators:
+        shown = s.dora_indicators + s.ura_indicators
+        for j in range(len(shown)):
+            t = shown[j]
             k = t.kind
-            seen[k] = seen[k] + 1
-            careful = careful or t.red or seen[k] > 4
-        counts = tuple(seen)
+            copies = counts[k] + 1  # with this indicator and the ones before it
+            for i in range(j):
+                if shown[i].kind == k:
+                    copies += 1
+            if t.red or copies > 4 or (n == 3 and 0 < k < 8):
+                careful = True
+            if k == 4:
+                fives_m += 1
+            elif k == 13:
+                fives_p += 1
+            elif k == 22:
+                fives_s += 1
+            elif k == 30:
+                norths += 1
     allowed = _RED_FIVES[rules.red_fives]
     if (
         careful
         or red_fives[0] > allowed[0]
         or red_fives[1] > allowed[1]
         or red_fives[2] > allowed[2]
-        or counts[4] - red_fives[0] > 4 - allowed[0]
-        or counts[13] - red_fives[1] > 4 - allowed[1]
-        or counts[22] - red_fives[2] > 4 - allowed[2]
-        or (n == 3 and any(counts[1:8]))
+        or fives_m - red_fives[0] > 4 - allowed[0]
+        or fives_p - red_fives[1] > 4 - allowed[1]
+        or fives_s - red_fives[2] > 4 - allowed[2]
     ):
         _check_tiles(hand, s, rules)
     if s.kita:
@@ -243,9 +257,9 @@ def validate(hand: Hand, s: Situation, rules: Rules) -> None:
             raise InvalidHandError(
                 "kita: North tiles are only set aside in three-player games with nukidora", "contradiction"
             )
-        if s.kita < 0 or s.kita + counts[30] > 4:
+        if s.kita < 0 or s.kita + norths > 4:
             raise InvalidHandError(
-                f"kita={s.kita}: with {counts[30]} North tile(s) in sight, more than four", "impossible"
+                f"kita={s.kita}: with {norths} North tile(s) in sight, more than four", "impossible"
             )
     if len(s.dora_indicators) > 5:
         raise InvalidHandError(f"dora_indicators: {len(s.dora_indicators)} given, at most 5", "impossible")
@@ -625,6 +639,10 @@ _HAND_KEY: Final = F_CLOSED | _FORMS | _needs_of(_GROUPS[0])
 _READING_KEY: Final = F_CLOSED | _needs_of(_GROUPS[1])
 
 
+#: each yaku as counted in a hand, by (id, han of the hand's kind, yakuman multiplier or 0)
+_YAKU_COUNTED: Final[dict[tuple[str, int, int], YakuHan]] = {}
+
+
 def _asked(features: int, double: frozenset[str], per_reading: int) -> tuple[_Asked, _Asked]:
     """The yakuman and the regular yaku asked once per hand (``per_reading`` 0) or of each reading
     (1) that are worth asking with these features (those a yaku needs, ``F_CLOSED`` among them), each
@@ -642,11 +660,12 @@ def _asked(features: int, double: frozenset[str], per_reading: int) -> tuple[_As
                 han = y.han_closed if closed else y.han_open
                 if han is None or y.needs & features != y.needs:
                     continue
-                if y.yakuman:
-                    mult = 2 if y.id in double else 1
-                    entries.append((y.predicate, YakuHan(y, 13 * mult, mult)))
-                else:
-                    entries.append((y.predicate, YakuHan(y, han)))
+                mult = (2 if y.id in double else 1) if y.yakuman else 0
+                key = (y.id, han, mult)
+                counted = _YAKU_COUNTED.get(key)
+                if counted is None:  # (one YakuHan for each yaku as counted: it is immutable)
+                    counted = _YAKU_COUNTED[key] = YakuHan(y, 13 * mult, mult) if mult else YakuHan(y, han)
+                entries.append((y.predicate, counted))
             groups.append(tuple(entries))
         found = groups[0], groups[1]
         if len(by_double) < 4096:

@@ -20,6 +20,7 @@ met), so a hand costs three dictionary look-ups plus the honours.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Final
@@ -82,10 +83,10 @@ def _sets_only(key: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], tuple[int, 
         if r:
             rest[i + 1] = rest[i + 1] - r
             rest[i + 2] = rest[i + 2] - r
-        tail = _sets_only(tuple(rest))
         head_t = (i,) if trip else ()
         head_r = (i,) * r
-        out.extend((head_t + t, head_r + rr) for t, rr in tail)
+        for t, rr in _sets_only(tuple(rest)):
+            out.append((head_t + t, head_r + rr))
     return tuple(out)
 
 
@@ -96,25 +97,29 @@ Raw = tuple[int, tuple[int, ...], tuple[int, ...], int, int, int, bool]
 _EMPTY9: Final = (0,) * 9
 
 
-def _raw(base: int, pair: int, trips: tuple[int, ...], runs: tuple[int, ...]) -> Raw:
-    tmask = rmask = 0
+def _raw(pair: int, trips: tuple[int, ...], runs: tuple[int, ...]) -> Raw:
+    """A reading of the manzu (kinds 0-8) as a :data:`Raw`; ``runs`` ascending, as :func:`_sets_only`
+    gives them (identical runs side by side, counted in pairs for peikou)."""
+    tmask = rmask = peikou = 0
+    outside = pair == -1 or pair == 0 or pair == 8
     for i in trips:
-        tmask |= 1 << (base + i)
-    seen: dict[int, int] = {}
+        tmask |= 1 << i
+        if i != 0 and i != 8:
+            outside = False
+    prev = -1
+    same = 0  # copies of the run ``prev`` met so far
     for i in runs:
-        rmask |= 1 << (base + i)
-        seen[i] = seen.get(i, 0) + 1
-    peikou = sum(n // 2 for n in seen.values())
-    outside = pair in (-1, 0, 8) and all(i in (0, 8) for i in trips) and all(i in (0, 6) for i in runs)
-    return (
-        -1 if pair < 0 else base + pair,
-        tuple(base + i for i in trips),
-        tuple(base + i for i in runs),
-        tmask,
-        rmask,
-        peikou,
-        outside,
-    )
+        rmask |= 1 << i
+        if i != 0 and i != 6:
+            outside = False
+        if i == prev:
+            same += 1
+            if same % 2 == 0:
+                peikou += 1
+        else:
+            prev = i
+            same = 1
+    return pair, trips, runs, tmask, rmask, peikou, outside
 
 
 #: what the tiles of one suit (or the honours) of a hand are, worked out once per pattern of counts:
@@ -179,14 +184,19 @@ def _work_out_suit(key: tuple[int, ...]) -> tuple[int, tuple[Raw, ...]]:
     rem = sum(key) % 3
     if rem == 1:
         return 0, ()
-    if rem == 0:
-        return 0, tuple(_raw(0, -1, t, r) for t, r in _sets_only(key))
     out: list[Raw] = []
+    if rem == 0:
+        for t, r in _sets_only(key):
+            out.append(_raw(-1, t, r))
+        return 0, tuple(out)
+    rest = list(key)
     for i in range(9):
-        if key[i] >= 2:
-            rest = list(key)
-            rest[i] = rest[i] - 2
-            out.extend(_raw(0, i, t, r) for t, r in _sets_only(tuple(rest)))
+        n = key[i]
+        if n >= 2:
+            rest[i] = n - 2
+            for t, r in _sets_only(tuple(rest)):
+                out.append(_raw(i, t, r))
+            rest[i] = n
     return 1, tuple(out)
 
 
@@ -271,7 +281,7 @@ def standard_decompositions(counts: list[int]) -> list[Decomposition]:
     return [Decomposition(d[0], tuple(sorted(d[1])), tuple(sorted(d[2]))) for d in decompose(counts)]
 
 
-def is_chiitoitsu(counts: list[int]) -> bool:
+def is_chiitoitsu(counts: Sequence[int]) -> bool:
     """Seven different pairs (four of a kind is not two pairs)."""
     pairs = 0
     for n in counts:
@@ -282,7 +292,7 @@ def is_chiitoitsu(counts: list[int]) -> bool:
     return pairs == 7
 
 
-def is_kokushi(counts: list[int]) -> bool:
+def is_kokushi(counts: Sequence[int]) -> bool:
     """One of each terminal and honour and one more of them."""
     doubled = 0
     for k in KOKUSHI_KINDS:  # most hands lack one at once: this comes before the count of all tiles

@@ -194,7 +194,7 @@ class HandFacts:
         self.rules = rules
         self.win = hand.win_tile.kind
         self.counts = hand.counts
-        self.concealed = list(hand.concealed_counts)
+        self.concealed = hand.concealed_counts
         runs: list[int] = []
         trips: list[int] = []
         trip_fu: list[tuple[int, bool, bool]] = []
@@ -502,9 +502,9 @@ def _chuuren(r: Reading, junsei: bool) -> bool:
     base = 9 * (f.suits.bit_length() - 1)
     c = f.concealed[base : base + 9]
     if junsei:
-        c = list(c)
-        c[f.win - base] = c[f.win - base] - 1
-        return c == [3, 1, 1, 1, 1, 1, 1, 1, 3]
+        before = list(c)
+        before[f.win - base] = before[f.win - base] - 1
+        return before == [3, 1, 1, 1, 1, 1, 1, 1, 3]
     return c[0] >= 3 and c[8] >= 3 and all(c[1:8])
 
 
