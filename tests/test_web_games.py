@@ -28,6 +28,7 @@ with warnings.catch_warnings():
 
 from tenbou import cli
 from tenbou.api import settle
+from tenbou.rules import rules_from_request
 from tenbou.web import create_app
 from tenbou.web.store import default_db_path
 
@@ -620,10 +621,16 @@ def test_the_end_is_allowed_exactly_where_the_game_may_end(
     ``may_end`` (the rules let it end or go on), with the ranking the sheet showed; elsewhere it is
     422 with the error object and changes nothing."""
     game = new_game(client, rules=rules)
+    least = rules_from_request(rules).riichi_min_points
     for hand in [*ALL_LAST_TENPAI[:1], *hands]:
         r = client.post(f"/api/games/{game['id']}/hands", json={"version": game["version"], "hand": hand})
         if r.status_code != 200:
-            assert game["ended"]
+            # the game has ended, or a riichi is refused: a player below the points riichi needs (the
+            # game goes on below zero under rules without tobi)
+            if not game["ended"]:
+                (seat,) = hand["riichi"]
+                assert game["next"]["scores"][seat] < least
+                assert "riichi" in assert_error(r, 422, "request")["message"]
             break
         game = r.json()
         tried = end(client, game)
