@@ -33,7 +33,6 @@ tenbou.errors.NotationError: a pon needs three tiles of one kind, not '556z' in 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from enum import Enum
 from typing import Final
 
@@ -87,22 +86,45 @@ _SHORT_NAME: Final = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class Meld:
+class Meld(Record):
     """One meld. Construction validates the shape (a chi is a run of one suit,
     a pon three and a kan four of one kind) and the source (``from_seat`` is
-    given for every meld but an ankan). ``context`` names the meld in errors."""
+    given for every meld but an ankan).
 
-    type: MeldType
-    tiles: tuple[Tile, ...]
-    from_seat: int | None = None
-    called: Tile | None = None
-    #: the lowest tile kind in the meld (the start of a chi); set from the tiles
-    kind: int = field(init=False, repr=False, compare=False, default=-1)
-    #: how many of the tiles are red fives; set from the tiles
-    reds: int = field(init=False, repr=False, compare=False, default=0)
+    A meld is a value: equal melds compare and hash equal, and its attributes are read-only
+    (``Final``; a :class:`~tenbou.tiles.Record` rather than a frozen dataclass, as :class:`Hand`,
+    because melds are built for the hands scored and this keeps that cheap, compiled or not)."""
 
-    def __post_init__(self) -> None:
+    _fields = ("type", "tiles", "from_seat", "called")
+    __slots__ = ("called", "from_seat", "kind", "reds", "tiles", "type")
+    __match_args__ = ("type", "tiles", "from_seat", "called")
+
+    def __init__(
+        self,
+        type: MeldType,
+        tiles: tuple[Tile, ...],
+        from_seat: int | None = None,
+        called: Tile | None = None,
+    ) -> None:
+        # (``type`` is not ``Final``: mypyc 2.4 keeps the meld of a ``Final`` attribute read alive to
+        # the end of the expression, and a conditional one, as in pao's ``_suukantsu``, then frees it
+        # on the branch that never read it)
+        self.type: MeldType = type
+        self.tiles: Final = tiles
+        self.from_seat: Final = from_seat
+        self.called: Final = called
+        #: the lowest tile kind in the meld (the start of a chi); set from the tiles
+        self.kind: Final = self._checked_kind()
+        reds = 0
+        for t in tiles:
+            if t.red:
+                reds += 1
+        #: how many of the tiles are red fives; set from the tiles
+        self.reds: Final = reds
+
+    def _checked_kind(self) -> int:
+        """The lowest kind of the tiles, when they and the source make a meld (else the
+        :class:`NotationError` of :meth:`_refuse`)."""
         tiles = self.tiles
         mtype = self.type
         n = len(tiles)
@@ -125,17 +147,7 @@ class Meld:
             ok = ok and (self.called is None or self.called in tiles)
         if not ok:
             self._refuse()
-        object.__setattr__(self, "kind", kind)
-        reds = 0
-        for t in tiles:
-            if t.red:
-                reds += 1
-        if reds:
-            object.__setattr__(self, "reds", reds)
-
-    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
-        # pickle and copy rebuild a meld from its fields (the compiled build has no instance dict)
-        return Meld, (self.type, self.tiles, self.from_seat, self.called)
+        return kind
 
     def _refuse(self) -> None:
         """Raise the :class:`NotationError` that says what is wrong with this meld."""
