@@ -293,42 +293,42 @@ class Hand:
                 f"winning tile, not {len(concealed)} in {format_tiles(concealed)!r}"
             )
         # (``x[i] = x[i] + 1``, not ``x[i] += 1``: mypyc compiles the augmented form to a generic
-        # object addition, the plain one to a native integer addition)
+        # object addition, the plain one to a native integer addition; and one test per tile, for
+        # more than four copies or a red five, the usual tile meeting neither)
         counts = [0] * 34
         red_m = red_p = red_s = 0  # red fives of 5m, 5p, 5s
-        most = 1  # the most copies of a kind met
+        too_many = False  # more than four copies of a kind met
         k = win_tile.kind
         counts[k] = 1
         if win_tile.red:
             red_m, red_p, red_s = int(k == 4), int(k == 13), int(k == 22)
         for t in concealed:
             k = t.kind
-            n = counts[k] + 1
-            counts[k] = n
-            if n > most:
-                most = n
-            if t.red:
-                if k == 4:
-                    red_m += 1
-                elif k == 13:
-                    red_p += 1
-                else:
-                    red_s += 1
+            counts[k] = n = counts[k] + 1
+            if n > 4 or t.red:
+                if n > 4:
+                    too_many = True
+                if t.red:
+                    if k == 4:
+                        red_m += 1
+                    elif k == 13:
+                        red_p += 1
+                    else:
+                        red_s += 1
         #: how many tiles of each kind (34 counts) the hand holds besides its melds (the winning tile
         #: included): what is read as sets and a pair
         self.concealed_counts: Final = tuple(counts)
         for m in melds:
             k = m.kind
             if m.type is _CHI:
-                n = max(counts[k], counts[k + 1], counts[k + 2]) + 1
-                counts[k] = counts[k] + 1
-                counts[k + 1] = counts[k + 1] + 1
-                counts[k + 2] = counts[k + 2] + 1
+                a, b, c = counts[k] + 1, counts[k + 1] + 1, counts[k + 2] + 1
+                counts[k], counts[k + 1], counts[k + 2] = a, b, c
+                if a > 4 or b > 4 or c > 4:
+                    too_many = True
             else:
-                n = counts[k] + len(m.tiles)
-                counts[k] = n
-            if n > most:
-                most = n
+                counts[k] = n = counts[k] + len(m.tiles)
+                if n > 4:
+                    too_many = True
             if m.reds:
                 suit = k // 9
                 if suit == 0:
@@ -337,7 +337,7 @@ class Hand:
                     red_p += m.reds
                 else:
                     red_s += m.reds
-        if most > 4:
+        if too_many:
             kind = next(k for k in range(34) if counts[k] > 4)
             raise NotationError(
                 f"{counts[kind]} copies of {Tile(kind)} in one hand (there are only four) in {str(self)!r}"
