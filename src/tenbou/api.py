@@ -154,6 +154,11 @@ def _indicators(value: object, key: str) -> tuple[Tile, ...]:
     if value is _ABSENT or value is None:
         return ()
     if type(value) is list:
+        if len(value) == 1:  # the usual list: one indicator (no list to build)
+            v = value[0]
+            tile = _TILE_BY_TEXT.get(v) if type(v) is str else None
+            if tile is not None:
+                return (tile,)
         tiles: list[Tile] = []
         for v in value:  # the usual list: one tile's text each
             tile = _TILE_BY_TEXT.get(v) if type(v) is str else None
