@@ -96,7 +96,7 @@ class Meld(Record):
     because melds are built for the hands scored and this keeps that cheap, compiled or not)."""
 
     _fields = ("type", "tiles", "from_seat", "called")
-    __slots__ = ("called", "from_seat", "kind", "reds", "tiles", "type")
+    __slots__ = ("_notation", "called", "from_seat", "kind", "reds", "tiles", "type")
     __match_args__ = ("type", "tiles", "from_seat", "called")
 
     def __init__(
@@ -113,6 +113,9 @@ class Meld(Record):
         self.tiles: Final = tiles
         self.from_seat: Final = from_seat
         self.called: Final = called
+        # (the notation, made when first asked for: a meld of a request is kept and used again, and
+        # written in the message of every hand refused)
+        self._notation = ""
         #: the lowest tile kind in the meld (the start of a chi); set from the tiles
         self.kind: Final = self._checked_kind()
         reds = 0
@@ -210,11 +213,14 @@ class Meld(Record):
 
     def notation(self) -> str:
         """This meld's notation; ``Meld.parse(m.notation()) == m``."""
+        if self._notation:
+            return self._notation
         out = f"{_SHORT_NAME[self.type._value_]}:{format_tiles(self.tiles)}"
         if self.from_seat is not None:
             out += f"@{self.from_seat}"
         if self.called is not None:
             out += f"={self.called}"
+        self._notation = out
         return out
 
     def __str__(self) -> str:
