@@ -83,13 +83,21 @@ _MELD_TYPES: Final = {t.value: t for t in MeldType}
 _WINDS: Final = {w.value: w for w in Wind}
 
 
-def _field_tiles(value: object, field: str) -> tuple[Tile, ...]:
+def _field_tiles(value: object, field: str, index: int | None = None, member: str = "") -> tuple[Tile, ...]:
+    """Tiles in mpsz notation; the field in errors is ``field`` or ``field[index]member``."""
     if not isinstance(value, str):
-        raise RequestError(f"{field}: expected tiles in mpsz notation (a string), not {shown(value)}")
+        raise RequestError(
+            f"{_name(field, index, member)}: expected tiles in mpsz notation (a string), not {shown(value)}"
+        )
     try:
         return parse_tiles(value)
     except NotationError as e:
-        raise NotationError(f"{field}: {e}") from None
+        raise NotationError(f"{_name(field, index, member)}: {e}") from None
+
+
+def _name(field: str, index: int | None, member: str) -> str:
+    """The name of a field in errors: ``field``, or ``field[index]member`` (``melds[2].tiles``)."""
+    return field if index is None else f"{field}[{index}]{member}"
 
 
 #: every one-tile text ("5m", "0p", "7z") and its tile: most tile fields are one tile
@@ -98,14 +106,13 @@ _TILE_BY_TEXT: Final[dict[str, Tile]] = {
 }
 
 
-def _one_tile(value: object, field: str, index: int | None = None) -> Tile:
-    """One tile's text; the field in errors is ``field`` or ``field[index]``."""
+def _one_tile(value: object, field: str, index: int | None = None, member: str = "") -> Tile:
+    """One tile's text; the field in errors is ``field`` or ``field[index]member``."""
     if type(value) is str:
         found = _TILE_BY_TEXT.get(value)
         if found is not None:
             return found
-    if index is not None:
-        field = f"{field}[{index}]"
+    field = _name(field, index, member)
     tiles = _field_tiles(value, field)
     if len(tiles) != 1:
         raise NotationError(f"{field}: expected one tile, not {shown(value)}")
@@ -147,6 +154,11 @@ def _indicators(value: object, key: str) -> tuple[Tile, ...]:
     if value is _ABSENT or value is None:
         return ()
     if type(value) is list:
+        if len(value) == 1:  # the usual list: one indicator (no list to build)
+            v = value[0]
+            tile = _TILE_BY_TEXT.get(v) if type(v) is str else None
+            if tile is not None:
+                return (tile,)
         tiles: list[Tile] = []
         for v in value:  # the usual list: one tile's text each
             tile = _TILE_BY_TEXT.get(v) if type(v) is str else None
@@ -186,29 +198,32 @@ _MELDS: Final[dict[tuple[str, str, int | None, str | None], Meld]] = {}
 
 
 def _new_meld(obj: object, i: int) -> Meld:
-    field = f"melds[{i}]"
-    if not isinstance(obj, Mapping):
-        raise RequestError(f"{field}: expected an object with type, tiles and from, not {shown(obj)}")
-    bad = set(obj) - _MELD_KEYS
-    if bad:
-        first = next(k for k in obj if k not in _MELD_KEYS)
-        raise RequestError(f"{field}: unknown field {shown(first)} (expected type, tiles, from, called)")
-    raw_type = obj.get("type")
+    """The meld of ``melds[i]``, each fault named by its field (the names are made for errors only)."""
+    if type(obj) is dict:
+        raw: Mapping[object, object] = obj
+    elif isinstance(obj, Mapping):
+        raw = obj
+    else:
+        raise RequestError(f"melds[{i}]: expected an object with type, tiles and from, not {shown(obj)}")
+    for key in raw:
+        if key not in _MELD_KEYS:
+            raise RequestError(f"melds[{i}]: unknown field {shown(key)} (expected type, tiles, from, called)")
+    raw_type = raw.get("type")
     mtype = _MELD_TYPES.get(raw_type) if isinstance(raw_type, str) else None
     if mtype is None:
         raise RequestError(
-            f"{field}.type: {shown(obj.get('type'))} is not one of chi, pon, daiminkan, kakan, ankan"
+            f"melds[{i}].type: {shown(raw_type)} is not one of chi, pon, daiminkan, kakan, ankan"
         )
-    tiles = _field_tiles(obj.get("tiles"), f"{field}.tiles")
-    src = obj.get("from")
+    tiles = _field_tiles(raw.get("tiles"), "melds", i, ".tiles")
+    src = raw.get("from")
     if src is not None and (isinstance(src, bool) or not isinstance(src, int)):
-        raise RequestError(f"{field}.from: expected a seat number, not {shown(src)}")
-    called = obj.get("called")
-    called_tile = None if called is None else _one_tile(called, f"{field}.called")
+        raise RequestError(f"melds[{i}].from: expected a seat number, not {shown(src)}")
+    called = raw.get("called")
+    called_tile = None if called is None else _one_tile(called, "melds", i, ".called")
     try:
         return Meld(mtype, tiles, src, called_tile)
     except NotationError as e:
-        raise NotationError(f"{field}: {e}") from None
+        raise NotationError(f"melds[{i}]: {e}") from None
 
 
 def _as_dict(req: object) -> dict[str, Any]:

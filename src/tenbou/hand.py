@@ -33,7 +33,6 @@ tenbou.errors.NotationError: a pon needs three tiles of one kind, not '556z' in 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from enum import Enum
 from typing import Final
 
@@ -87,22 +86,48 @@ _SHORT_NAME: Final = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class Meld:
+class Meld(Record):
     """One meld. Construction validates the shape (a chi is a run of one suit,
     a pon three and a kan four of one kind) and the source (``from_seat`` is
-    given for every meld but an ankan). ``context`` names the meld in errors."""
+    given for every meld but an ankan).
 
-    type: MeldType
-    tiles: tuple[Tile, ...]
-    from_seat: int | None = None
-    called: Tile | None = None
-    #: the lowest tile kind in the meld (the start of a chi); set from the tiles
-    kind: int = field(init=False, repr=False, compare=False, default=-1)
-    #: how many of the tiles are red fives; set from the tiles
-    reds: int = field(init=False, repr=False, compare=False, default=0)
+    A meld is a value: equal melds compare and hash equal, and its attributes are read-only
+    (``Final``; a :class:`~tenbou.tiles.Record` rather than a frozen dataclass, as :class:`Hand`,
+    because melds are built for the hands scored and this keeps that cheap, compiled or not)."""
 
-    def __post_init__(self) -> None:
+    _fields = ("type", "tiles", "from_seat", "called")
+    __slots__ = ("_notation", "called", "from_seat", "kind", "reds", "tiles", "type")
+    __match_args__ = ("type", "tiles", "from_seat", "called")
+
+    def __init__(
+        self,
+        type: MeldType,
+        tiles: tuple[Tile, ...],
+        from_seat: int | None = None,
+        called: Tile | None = None,
+    ) -> None:
+        # (``type`` is not ``Final``: mypyc 2.4 keeps the meld of a ``Final`` attribute read alive to
+        # the end of the expression, and a conditional one, as in pao's ``_suukantsu``, then frees it
+        # on the branch that never read it)
+        self.type: MeldType = type
+        self.tiles: Final = tiles
+        self.from_seat: Final = from_seat
+        self.called: Final = called
+        # (the notation, made when first asked for: a meld of a request is kept and used again, and
+        # written in the message of every hand refused)
+        self._notation = ""
+        #: the lowest tile kind in the meld (the start of a chi); set from the tiles
+        self.kind: Final = self._checked_kind()
+        reds = 0
+        for t in tiles:
+            if t.red:
+                reds += 1
+        #: how many of the tiles are red fives; set from the tiles
+        self.reds: Final = reds
+
+    def _checked_kind(self) -> int:
+        """The lowest kind of the tiles, when they and the source make a meld (else the
+        :class:`NotationError` of :meth:`_refuse`)."""
         tiles = self.tiles
         mtype = self.type
         n = len(tiles)
@@ -125,17 +150,7 @@ class Meld:
             ok = ok and (self.called is None or self.called in tiles)
         if not ok:
             self._refuse()
-        object.__setattr__(self, "kind", kind)
-        reds = 0
-        for t in tiles:
-            if t.red:
-                reds += 1
-        if reds:
-            object.__setattr__(self, "reds", reds)
-
-    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
-        # pickle and copy rebuild a meld from its fields (the compiled build has no instance dict)
-        return Meld, (self.type, self.tiles, self.from_seat, self.called)
+        return kind
 
     def _refuse(self) -> None:
         """Raise the :class:`NotationError` that says what is wrong with this meld."""
@@ -198,11 +213,14 @@ class Meld:
 
     def notation(self) -> str:
         """This meld's notation; ``Meld.parse(m.notation()) == m``."""
+        if self._notation:
+            return self._notation
         out = f"{_SHORT_NAME[self.type._value_]}:{format_tiles(self.tiles)}"
         if self.from_seat is not None:
             out += f"@{self.from_seat}"
         if self.called is not None:
             out += f"={self.called}"
+        self._notation = out
         return out
 
     def __str__(self) -> str:
@@ -281,42 +299,42 @@ class Hand:
                 f"winning tile, not {len(concealed)} in {format_tiles(concealed)!r}"
             )
         # (``x[i] = x[i] + 1``, not ``x[i] += 1``: mypyc compiles the augmented form to a generic
-        # object addition, the plain one to a native integer addition)
+        # object addition, the plain one to a native integer addition; and one test per tile, for
+        # more than four copies or a red five, the usual tile meeting neither)
         counts = [0] * 34
         red_m = red_p = red_s = 0  # red fives of 5m, 5p, 5s
-        most = 1  # the most copies of a kind met
+        too_many = False  # more than four copies of a kind met
         k = win_tile.kind
         counts[k] = 1
         if win_tile.red:
             red_m, red_p, red_s = int(k == 4), int(k == 13), int(k == 22)
         for t in concealed:
             k = t.kind
-            n = counts[k] + 1
-            counts[k] = n
-            if n > most:
-                most = n
-            if t.red:
-                if k == 4:
-                    red_m += 1
-                elif k == 13:
-                    red_p += 1
-                else:
-                    red_s += 1
+            counts[k] = n = counts[k] + 1
+            if n > 4 or t.red:
+                if n > 4:
+                    too_many = True
+                if t.red:
+                    if k == 4:
+                        red_m += 1
+                    elif k == 13:
+                        red_p += 1
+                    else:
+                        red_s += 1
         #: how many tiles of each kind (34 counts) the hand holds besides its melds (the winning tile
         #: included): what is read as sets and a pair
         self.concealed_counts: Final = tuple(counts)
         for m in melds:
             k = m.kind
             if m.type is _CHI:
-                n = max(counts[k], counts[k + 1], counts[k + 2]) + 1
-                counts[k] = counts[k] + 1
-                counts[k + 1] = counts[k + 1] + 1
-                counts[k + 2] = counts[k + 2] + 1
+                a, b, c = counts[k] + 1, counts[k + 1] + 1, counts[k + 2] + 1
+                counts[k], counts[k + 1], counts[k + 2] = a, b, c
+                if a > 4 or b > 4 or c > 4:
+                    too_many = True
             else:
-                n = counts[k] + len(m.tiles)
-                counts[k] = n
-            if n > most:
-                most = n
+                counts[k] = n = counts[k] + len(m.tiles)
+                if n > 4:
+                    too_many = True
             if m.reds:
                 suit = k // 9
                 if suit == 0:
@@ -325,7 +343,7 @@ class Hand:
                     red_p += m.reds
                 else:
                     red_s += m.reds
-        if most > 4:
+        if too_many:
             kind = next(k for k in range(34) if counts[k] > 4)
             raise NotationError(
                 f"{counts[kind]} copies of {Tile(kind)} in one hand (there are only four) in {str(self)!r}"
