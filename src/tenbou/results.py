@@ -104,6 +104,8 @@ def settlement_to_dict(st: Settlement) -> dict[str, Any]:
     if st.reason:
         out["reason"] = st.reason
     return out
+
+
 #: each wait and its text
 _WAITS: Final[tuple[tuple[Wait, str], ...]] = tuple((w, w._value_) for w in Wait)
 
@@ -113,4 +115,3 @@ def _wait_text(wait: Wait) -> str:
         if member is wait:
             return text
     return wait._value_  # (not reached: every Wait is listed)
-
