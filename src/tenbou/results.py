@@ -17,7 +17,7 @@ from typing import Any, Final
 
 from .payment import PaymentKind, Settlement, WinSettlement, payment_to_dict
 from .scoring import HandScore, Limit
-from .yaku import YAKU_BY_ID, Form, Wait
+from .yaku import YAKU_BY_ID, Form
 
 __all__ = ["hand_score_to_dict", "settlement_to_dict", "win_settlement_to_dict"]
 
@@ -56,13 +56,12 @@ def hand_score_to_dict(hs: HandScore) -> dict[str, Any]:
         "winner": s.winner,
         "from": s.discarder,
         "dealer": s.winner == s.dealer,
-        "wait": _wait_text(r.wait),
+        "wait": r.wait._value_,
         "form": _STANDARD_TEXT if form is _STANDARD else form._value_,
     }
 
 
-# (the usual values by identity: compiled, an Enum's value is a generic look-up, and an Enum
-# member's hash a call of Python code)
+# (the usual values by identity: compiled, an Enum's value is a generic look-up)
 _MANGAN: Final = Limit.MANGAN
 _MANGAN_TEXT: Final[str] = Limit.MANGAN._value_
 _STANDARD: Final = Form.STANDARD
@@ -104,14 +103,3 @@ def settlement_to_dict(st: Settlement) -> dict[str, Any]:
     if st.reason:
         out["reason"] = st.reason
     return out
-
-
-#: each wait and its text
-_WAITS: Final[tuple[tuple[Wait, str], ...]] = tuple((w, w._value_) for w in Wait)
-
-
-def _wait_text(wait: Wait) -> str:
-    for member, text in _WAITS:
-        if member is wait:
-            return text
-    return wait._value_  # (not reached: every Wait is listed)
