@@ -16,8 +16,8 @@ from __future__ import annotations
 from typing import Any, Final
 
 from .payment import PaymentKind, Settlement, WinSettlement, payment_to_dict
-from .scoring import HandScore
-from .yaku import YAKU_BY_ID
+from .scoring import HandScore, Limit
+from .yaku import YAKU_BY_ID, Form
 
 __all__ = ["hand_score_to_dict", "settlement_to_dict", "win_settlement_to_dict"]
 
@@ -45,10 +45,11 @@ def hand_score_to_dict(hs: HandScore) -> dict[str, Any]:
         yaku.append(entry)
     r = hs.reading
     limit = hs.limit
+    form = r.form
     return {
         "han": hs.han,
         "fu": hs.fu,
-        "limit": None if limit is None else limit._value_,
+        "limit": None if limit is None else _MANGAN_TEXT if limit is _MANGAN else limit._value_,
         "base_points": hs.base_points,
         "yaku": yaku,
         "fu_breakdown": [{"reason": item[0], "fu": item[1]} for item in hs.fu_breakdown],
@@ -56,21 +57,30 @@ def hand_score_to_dict(hs: HandScore) -> dict[str, Any]:
         "from": s.discarder,
         "dealer": s.winner == s.dealer,
         "wait": r.wait._value_,
-        "form": r.form._value_,
+        "form": _STANDARD_TEXT if form is _STANDARD else form._value_,
     }
+
+
+# (the usual values by identity: compiled, an Enum's value is a generic look-up)
+_MANGAN: Final = Limit.MANGAN
+_MANGAN_TEXT: Final[str] = Limit.MANGAN._value_
+_STANDARD: Final = Form.STANDARD
+_STANDARD_TEXT: Final[str] = Form.STANDARD._value_
 
 
 def win_settlement_to_dict(w: WinSettlement) -> dict[str, Any]:
     """A winning-hand output: value, yaku, fu, and this win's pao, payments and deltas."""
     out = hand_score_to_dict(w.score)
     points = 0
+    payments = []
     for p in w.payments:
         kind = p.kind
         if kind is _HAND or kind is _PAO:
             points += p.points
+        payments.append(payment_to_dict(p))
     out["points"] = points
     out["pao"] = [p.to_dict() for p in w.pao] if w.pao else []
-    out["payments"] = [payment_to_dict(p) for p in w.payments]
+    out["payments"] = payments
     out["deltas"] = list(w.deltas)
     if w.chips is not None:
         out["chips"] = list(w.chips)
