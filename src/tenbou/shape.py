@@ -140,64 +140,83 @@ def _part(key: tuple[int, ...], part: int) -> Part:
     known = _PARTS[part]
     found = known.get(key)
     if found is None:
-        base = 9 * part
-        present = 0
-        for i in range(len(key)):
-            n = key[i]
-            if not 0 <= n <= 255:  # (no hand holds more than 14 of a kind)
-                raise ValueError(f"counts: {n} of kind {base + i}, not 0..255")
-            if n:
-                present |= 1 << (base + i)
+        if part == 0:
+            return _suit_part(key, 0)  # (which keeps it)
         if part == 3:
-            found = _honour_part(key, present)
-        elif part:
-            has_pair, readings, _ = _part(key, 0)
-            found = has_pair, tuple([_shifted(r, base) for r in readings]), present
+            found = _honour_part(key)
         else:
-            has_pair, readings = _work_out_suit(key)
-            found = has_pair, readings, present
+            base = 9 * part
+            manzu = _PARTS[0].get(key)
+            if manzu is None:
+                manzu = _suit_part(key, base)
+            has_pair, readings, present = manzu
+            found = has_pair, tuple([_shifted(r, base) for r in readings]), present << base
         if len(known) < _PARTS_KEPT:
             known[key] = found
     return found
 
 
-def _honour_part(key: tuple[int, ...], present: int) -> Part:
+def _honour_part(key: tuple[int, ...]) -> Part:
     """The honours' :data:`Part`: each kind a triplet, or the pair (one at most)."""
     pair = -1
     trips: list[int] = []
-    mask = 0
+    mask = present = 0
+    readable = True
     for i in range(7):
         n = key[i]
-        k = 27 + i
-        if n == 3:
-            trips.append(k)
-            mask |= 1 << k
-        elif n == 2 and pair < 0:
-            pair = k
-        elif n:
-            return 0, (), present
+        if n:
+            k = 27 + i
+            if not 0 < n <= 255:  # (no hand holds more than 14 of a kind)
+                raise ValueError(f"counts: {n} of kind {k}, not 0..255")
+            present |= 1 << k
+            if n == 3:
+                trips.append(k)
+                mask |= 1 << k
+            elif n == 2 and pair < 0:
+                pair = k
+            else:
+                readable = False
+    if not readable:
+        return 0, (), present
     return (1 if pair >= 0 else 0), ((pair, tuple(trips), (), mask, 0, 0, True),), present
 
 
-def _work_out_suit(key: tuple[int, ...]) -> tuple[int, tuple[Raw, ...]]:
-    """The readings of the manzu counts ``key``, from the suit's sets: (1 if they hold the pair, readings)."""
-    rem = sum(key) % 3
-    if rem == 1:
-        return 0, ()
-    out: list[Raw] = []
-    if rem == 0:
-        for t, r in _sets_only(key):
-            out.append(_raw(-1, t, r))
-        return 0, tuple(out)
-    rest = list(key)
+def _suit_part(key: tuple[int, ...], base: int) -> Part:
+    """The :data:`Part` of the counts ``key`` of a suit read as manzu, kept in ``_PARTS[0]`` (``base``
+    only names the kinds of a bad count)."""
+    present = total = weighted = 0
     for i in range(9):
         n = key[i]
-        if n >= 2:
-            rest[i] = n - 2
-            for t, r in _sets_only(tuple(rest)):
-                out.append(_raw(i, t, r))
-            rest[i] = n
-    return 1, tuple(out)
+        if n:
+            if not 0 < n <= 255:  # (no hand holds more than 14 of a kind)
+                raise ValueError(f"counts: {n} of kind {base + i}, not 0..255")
+            present |= 1 << i
+            total += n
+            weighted += i * n
+    # each set's kinds add up to a multiple of 3 (3k for a triplet, 3k + 3 for a run), so the kinds of
+    # the counts add up to twice the pair's kind, mod 3: only a pair of that kind mod 3 can be taken
+    rem = total % 3
+    out: list[Raw] = []
+    if rem == 1 or (rem == 0 and weighted % 3):
+        found: Part = 0, (), present
+    elif rem == 0:
+        for t, r in _sets_only(key):
+            out.append(_raw(-1, t, r))
+        found = 0, tuple(out), present
+    else:
+        rest = list(key)
+        for i in range(2 * weighted % 3, 9, 3):
+            n = key[i]
+            if n >= 2:
+                rest[i] = n - 2
+                for t, r in _sets_only(tuple(rest)):
+                    out.append(_raw(i, t, r))
+                rest[i] = n
+        found = 1, tuple(out), present
+    manzu = _PARTS[0]
+    if len(manzu) < _PARTS_KEPT:
+        manzu[key] = found
+    return found
 
 
 def _shifted(raw: Raw, base: int) -> Raw:
