@@ -36,7 +36,7 @@ from typing import Final, NamedTuple
 from .errors import InvalidHandError
 from .hand import Hand, MeldType, Situation
 from .rules import Rules
-from .shape import KOKUSHI_KINDS, is_chiitoitsu, is_kokushi
+from .shape import KOKUSHI_KINDS, is_kokushi
 from .tiles import RED_COPIES, TERMINALS_AND_HONORS, Record, Tile, dora_kind
 from .yaku import (
     DORA,
@@ -371,7 +371,7 @@ def _readings(f: HandFacts) -> list[Reading]:
             wait = _THIRTEEN if all(before[k] == 1 for k in KOKUSHI_KINDS) else _TANKI
             pair = next(k for k in KOKUSHI_KINDS if c[k] == 2)
             return [Reading(_KOKUSHI, pair, wait, f)]
-        if kinds == 7 and is_chiitoitsu(c):
+        if kinds == 7 and c.count(2) == 7:  # (is_chiitoitsu: 14 tiles of 7 kinds, each held twice)
             out.append(Reading(_CHIITOITSU, win, _TANKI, f))
     ron = not f.tsumo
     for raw in f.raws:
@@ -582,7 +582,7 @@ def _yaku_han(yaku: Yaku, han: int) -> YakuHan:
 class _Candidate:
     """One reading as scored, while the best is looked for."""
 
-    __slots__ = ("base", "fu", "fu_items", "han", "key", "limit", "reading", "yaku", "yakuman")
+    __slots__ = ("base", "fu", "fu_items", "han", "key", "limit", "merged", "reading", "yaku", "yakuman")
 
     def __init__(
         self,
@@ -595,6 +595,7 @@ class _Candidate:
         fu_items: Sequence[FuItem],
         yakuman: int,
         reading: Reading,
+        merged: bool,  # ``yaku`` is the hand's and the reading's, each in report order (not all of it)
     ) -> None:
         self.key = key
         self.han = han
@@ -605,6 +606,7 @@ class _Candidate:
         self.fu_items = fu_items
         self.yakuman = yakuman
         self.reading = reading
+        self.merged = merged
 
 
 _PINFU: Final = YAKU_BY_ID["pinfu"]
@@ -704,8 +706,13 @@ def _evaluate(r: Reading, hand_level: _HandLevel, dora: list[YakuHan], dora_han:
     cached = by_double.get(key) if by_double is not None else None
     asked_ym, asked_regular = cached if cached is not None else _asked(key, rules.double_yakuman, 1)
     ym = [counted for predicate, counted in asked_ym if predicate(r)] if asked_ym else []
+    merged = False
     if hand_ym:
-        ym = hand_ym + ym
+        if ym:
+            ym = hand_ym + ym
+            merged = True
+        else:
+            ym = hand_ym  # (not changed: only a merged list is put in order)
     if ym:
         # yakuman replace every other yaku (the fu are still reported)
         fu, fu_items = _fu(r, f.closed and r.form is _STANDARD and _PINFU.predicate(r))
@@ -714,12 +721,18 @@ def _evaluate(r: Reading, hand_level: _HandLevel, dora: list[YakuHan], dora_han:
         if rules.yakuman_cap:
             total = min(total, rules.yakuman_cap)
         base = 8000 * total
-        return _Candidate((base, 1, 13 * total, fu), 13 * total, fu, _YAKUMAN, base, ym, fu_items, total, r)
+        return _Candidate(
+            (base, 1, 13 * total, fu), 13 * total, fu, _YAKUMAN, base, ym, fu_items, total, r, merged
+        )
     found = [counted for predicate, counted in asked_regular if predicate(r)] if asked_regular else []
     # pinfu, when asked, is the first of a reading's regular yaku (and is asked of any closed hand)
     fu, fu_items = _fu(r, bool(found) and found[0].yaku is _PINFU)
     if hand_regular:
-        found = hand_regular + found
+        if found:
+            found = hand_regular + found
+            merged = True
+        else:
+            found = hand_regular
     if found:
         han = dora_han
         for y in found:
@@ -734,10 +747,10 @@ def _evaluate(r: Reading, hand_level: _HandLevel, dora: list[YakuHan], dora_han:
         rbase, rlimit = base_points(renhou.han, fu, rules)
         if rbase > base:
             return _Candidate(
-                (rbase, 0, renhou.han, fu), renhou.han, fu, rlimit, rbase, [renhou], fu_items, 0, r
+                (rbase, 0, renhou.han, fu), renhou.han, fu, rlimit, rbase, [renhou], fu_items, 0, r, False
             )
     return _Candidate(
-        (base, 0, han, fu), han, fu, limit, base, found + dora if dora else found, fu_items, 0, r
+        (base, 0, han, fu), han, fu, limit, base, found + dora if dora else found, fu_items, 0, r, merged
     )
 
 
@@ -770,7 +783,7 @@ def _score(hand: Hand, situation: Situation, rules: Rules) -> HandScore:
     if best is None:
         raise InvalidHandError(f"{hand} has no yaku (dora do not count as yaku)", "no_yaku")
     yaku = best.yaku
-    if len(yaku) > 1:
+    if best.merged:
         _in_report_order(yaku)
     return HandScore(
         best.han,
