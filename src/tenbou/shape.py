@@ -241,9 +241,16 @@ def read_counts(counts: tuple[int, ...]) -> tuple[int, list[Raw]]:
     if part is None:
         part = _part(honours, 3)
     pairs, table, present = part  # (unpacked once: each item read from a part unboxes it whole)
-    tables = [table]  # of the honours and each suit present
     readable = bool(table)
-    single = len(table) == 1  # each part read one way only (the usual hand)
+    # the reading when each part is read one way only (the usual hand), made as the parts come
+    single = len(table) == 1
+    pair = -1
+    trips: tuple[int, ...] = ()
+    runs: tuple[int, ...] = ()
+    tmask = rmask = peikou = 0
+    outside = True
+    if single:
+        pair, trips, _, tmask, _, _, _ = table[0]  # (the honours' runs are none, all outside)
     for suit in range(3):
         key = counts[9 * suit : 9 * suit + 9]
         if key == _NO_TILES:
@@ -253,39 +260,46 @@ def read_counts(counts: tuple[int, ...]) -> tuple[int, list[Raw]]:
             part = _part(key, suit)
         has_pair, table, kinds = part
         present |= kinds
-        if table:
-            pairs += has_pair
-            tables.append(table)
-            single = single and len(table) == 1
-        else:
+        if not table:
             readable = False
-    if not readable or pairs != 1:
-        return present, []
-    if single:
-        pair = -1
-        trips: tuple[int, ...] = ()
-        runs: tuple[int, ...] = ()
-        tmask = rmask = peikou = 0
-        outside = True
-        for table in tables:
+            continue
+        pairs += has_pair
+        if single and len(table) == 1:
             sp, st, sr, stm, srm, spk, sout = table[0]
             if sp >= 0:
                 pair = sp
-            trips += st
-            runs += sr
+            if st:
+                trips += st
+            if sr:
+                runs += sr
             tmask |= stm
             rmask |= srm
             peikou += spk
             outside = outside and sout
+        else:
+            single = False
+    if not readable or pairs != 1:
+        return present, []
+    if single:
         return present, [(pair, trips, runs, tmask, rmask, peikou, outside)]
-    combos = list(tables[0])
-    for i in range(1, len(tables)):
+    return present, _combined(counts)
+
+
+def _combined(counts: tuple[int, ...]) -> list[Raw]:
+    """Every reading of ``counts``, a readable hand with one pair, made of every reading of each part
+    (the honours' and each suit's)."""
+    combos = list(_part(counts[27:34], 3)[1])
+    for suit in range(3):
+        key = counts[9 * suit : 9 * suit + 9]
+        if key == _NO_TILES:
+            continue
+        table = _part(key, suit)[1]
         combos = [
             (sp if sp >= 0 else p, ts + st, rs + sr, tm | stm, rm | srm, pk + spk, out and sout)
             for p, ts, rs, tm, rm, pk, out in combos
-            for sp, st, sr, stm, srm, spk, sout in tables[i]
+            for sp, st, sr, stm, srm, spk, sout in table
         ]
-    return present, combos
+    return combos
 
 
 def decompose(counts: list[int]) -> list[Raw]:
