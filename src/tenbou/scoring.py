@@ -363,7 +363,10 @@ def _readings(f: HandFacts) -> list[Reading]:
     out: list[Reading] = []
     win = f.win
     c = f.concealed
-    if not f.hand.melds:
+    raws = f.raws
+    # (a hand read as sets is not kokushi, nor chiitoitsu unless read as ryanpeikou: seven pairs read
+    # as sets are two pairs of identical runs and a pair, whichever way)
+    if not f.hand.melds and (not raws or raws[0][5] == 2):
         kinds = f.concealed_kinds.bit_count()  # 13 for kokushi, 7 for chiitoitsu
         if kinds == 13 and is_kokushi(c):
             before = list(c)
@@ -374,7 +377,7 @@ def _readings(f: HandFacts) -> list[Reading]:
         if kinds == 7 and c.count(2) == 7:  # (is_chiitoitsu: 14 tiles of 7 kinds, each held twice)
             out.append(Reading(_CHIITOITSU, win, _TANKI, f))
     ron = not f.tsumo
-    for raw in f.raws:
+    for raw in raws:
         pair, trips, runs = raw[0], raw[1], raw[2]
         if pair == win:
             out.append(Reading(_STANDARD, pair, _TANKI, f, raw))
