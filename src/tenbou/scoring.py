@@ -31,12 +31,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from enum import Enum
-from typing import Final, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from .errors import InvalidHandError
 from .hand import Hand, MeldType, Situation
 from .rules import Rules
-from .shape import KOKUSHI_KINDS, is_kokushi
+from .shape import KOKUSHI_KINDS, Raw, is_kokushi
 from .tiles import RED_COPIES, TERMINALS_AND_HONORS, Record, Tile, dora_kind
 from .yaku import (
     DORA,
@@ -377,8 +377,12 @@ def _readings(f: HandFacts) -> list[Reading]:
         if kinds == 7 and c.count(2) == 7:  # (is_chiitoitsu: 14 tiles of 7 kinds, each held twice)
             out.append(Reading(_CHIITOITSU, win, _TANKI, f))
     ron = not f.tsumo
-    for raw in raws:
-        pair, trips, runs = raw[0], raw[1], raw[2]
+    # (the readings as HandFacts keeps them, typed Any: compiled, an item of a list[Raw] would be
+    # unpacked into a native tuple, and passing it on to each Reading would build the tuple again)
+    kept: list[Any] = raws
+    for raw in kept:
+        unpacked: Raw = raw
+        pair, trips, runs = unpacked[0], unpacked[1], unpacked[2]
         if pair == win:
             out.append(Reading(_STANDARD, pair, _TANKI, f, raw))
         if win in trips:
