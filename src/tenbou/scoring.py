@@ -551,19 +551,19 @@ def _dora(f: HandFacts) -> list[YakuHan]:
         k = dora_of[ind.kind]
         n += counts[k] + (kita_north if k == 30 else 0)
     if n:
-        out.append(_yaku_han(_DORA, n))
+        out.append(_DORA_TIMES[n] if n < _TIMES else YakuHan(_DORA, n))
     reds = f.hand.reds
     if reds:
-        out.append(_yaku_han(_AKA_DORA, reds))
+        out.append(_AKA_DORA_TIMES[reds] if reds < _TIMES else YakuHan(_AKA_DORA, reds))
     if s.in_riichi and f.rules.ura_dora:
         u = 0
         for ind in s.ura_indicators:
             k = dora_of[ind.kind]
             u += counts[k] + (kita_north if k == 30 else 0)
         if u:
-            out.append(_yaku_han(_URA_DORA, u))
+            out.append(_URA_DORA_TIMES[u] if u < _TIMES else YakuHan(_URA_DORA, u))
     if kita_north:
-        out.append(_yaku_han(_KITA, kita_north))
+        out.append(_KITA_TIMES[kita_north] if kita_north < _TIMES else YakuHan(_KITA, kita_north))
     return out
 
 
@@ -576,14 +576,12 @@ _URA_DORA: Final = DORA["ura_dora"]
 _KITA: Final = DORA["kita"]
 
 
-#: each dora counter counted 0..63 times, made once (a hand counts them on every win)
-_COUNTED: Final = {y.id: tuple([YakuHan(y, n) for n in range(64)]) for y in DORA.values()}
-
-
-def _yaku_han(yaku: Yaku, han: int) -> YakuHan:
-    """A dora counter (``yaku``) counted ``han`` times."""
-    counted = _COUNTED[yaku.id]
-    return counted[han] if han < len(counted) else YakuHan(yaku, han)
+#: each dora counter counted 0.._TIMES - 1 times, made once (a hand counts them on every win)
+_TIMES: Final = 64
+_DORA_TIMES: Final = tuple([YakuHan(_DORA, n) for n in range(_TIMES)])
+_AKA_DORA_TIMES: Final = tuple([YakuHan(_AKA_DORA, n) for n in range(_TIMES)])
+_URA_DORA_TIMES: Final = tuple([YakuHan(_URA_DORA, n) for n in range(_TIMES)])
+_KITA_TIMES: Final = tuple([YakuHan(_KITA, n) for n in range(_TIMES)])
 
 
 class _Candidate:
