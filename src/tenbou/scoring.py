@@ -31,12 +31,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from enum import Enum
-from typing import Final, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from .errors import InvalidHandError
 from .hand import Hand, MeldType, Situation
 from .rules import Rules
-from .shape import KOKUSHI_KINDS, is_chiitoitsu, is_kokushi
+from .shape import KOKUSHI_KINDS, Raw, is_kokushi
 from .tiles import RED_COPIES, TERMINALS_AND_HONORS, Record, Tile, dora_kind
 from .yaku import (
     DORA,
@@ -363,7 +363,10 @@ def _readings(f: HandFacts) -> list[Reading]:
     out: list[Reading] = []
     win = f.win
     c = f.concealed
-    if not f.hand.melds:
+    raws = f.raws
+    # (a hand read as sets is not kokushi, nor chiitoitsu unless read as ryanpeikou: seven pairs read
+    # as sets are two pairs of identical runs and a pair, whichever way)
+    if not f.hand.melds and (not raws or raws[0][5] == 2):
         kinds = f.concealed_kinds.bit_count()  # 13 for kokushi, 7 for chiitoitsu
         if kinds == 13 and is_kokushi(c):
             before = list(c)
@@ -371,11 +374,15 @@ def _readings(f: HandFacts) -> list[Reading]:
             wait = _THIRTEEN if all(before[k] == 1 for k in KOKUSHI_KINDS) else _TANKI
             pair = next(k for k in KOKUSHI_KINDS if c[k] == 2)
             return [Reading(_KOKUSHI, pair, wait, f)]
-        if kinds == 7 and is_chiitoitsu(c):
+        if kinds == 7 and c.count(2) == 7:  # (is_chiitoitsu: 14 tiles of 7 kinds, each held twice)
             out.append(Reading(_CHIITOITSU, win, _TANKI, f))
     ron = not f.tsumo
-    for raw in f.raws:
-        pair, trips, runs = raw[0], raw[1], raw[2]
+    # (the readings as HandFacts keeps them, typed Any: compiled, an item of a list[Raw] would be
+    # unpacked into a native tuple, and passing it on to each Reading would build the tuple again)
+    kept: list[Any] = raws
+    for raw in kept:
+        unpacked: Raw = raw
+        pair, trips, runs = unpacked[0], unpacked[1], unpacked[2]
         if pair == win:
             out.append(Reading(_STANDARD, pair, _TANKI, f, raw))
         if win in trips:
@@ -544,19 +551,19 @@ def _dora(f: HandFacts) -> list[YakuHan]:
         k = dora_of[ind.kind]
         n += counts[k] + (kita_north if k == 30 else 0)
     if n:
-        out.append(_yaku_han(_DORA, n))
+        out.append(_DORA_TIMES[n] if n < _TIMES else YakuHan(_DORA, n))
     reds = f.hand.reds
     if reds:
-        out.append(_yaku_han(_AKA_DORA, reds))
+        out.append(_AKA_DORA_TIMES[reds] if reds < _TIMES else YakuHan(_AKA_DORA, reds))
     if s.in_riichi and f.rules.ura_dora:
         u = 0
         for ind in s.ura_indicators:
             k = dora_of[ind.kind]
             u += counts[k] + (kita_north if k == 30 else 0)
         if u:
-            out.append(_yaku_han(_URA_DORA, u))
+            out.append(_URA_DORA_TIMES[u] if u < _TIMES else YakuHan(_URA_DORA, u))
     if kita_north:
-        out.append(_yaku_han(_KITA, kita_north))
+        out.append(_KITA_TIMES[kita_north] if kita_north < _TIMES else YakuHan(_KITA, kita_north))
     return out
 
 
@@ -569,20 +576,18 @@ _URA_DORA: Final = DORA["ura_dora"]
 _KITA: Final = DORA["kita"]
 
 
-#: each dora counter counted 0..63 times, made once (a hand counts them on every win)
-_COUNTED: Final = {y.id: tuple([YakuHan(y, n) for n in range(64)]) for y in DORA.values()}
-
-
-def _yaku_han(yaku: Yaku, han: int) -> YakuHan:
-    """A dora counter (``yaku``) counted ``han`` times."""
-    counted = _COUNTED[yaku.id]
-    return counted[han] if han < len(counted) else YakuHan(yaku, han)
+#: each dora counter counted 0.._TIMES - 1 times, made once (a hand counts them on every win)
+_TIMES: Final = 64
+_DORA_TIMES: Final = tuple([YakuHan(_DORA, n) for n in range(_TIMES)])
+_AKA_DORA_TIMES: Final = tuple([YakuHan(_AKA_DORA, n) for n in range(_TIMES)])
+_URA_DORA_TIMES: Final = tuple([YakuHan(_URA_DORA, n) for n in range(_TIMES)])
+_KITA_TIMES: Final = tuple([YakuHan(_KITA, n) for n in range(_TIMES)])
 
 
 class _Candidate:
     """One reading as scored, while the best is looked for."""
 
-    __slots__ = ("base", "fu", "fu_items", "han", "key", "limit", "reading", "yaku", "yakuman")
+    __slots__ = ("base", "fu", "fu_items", "han", "key", "limit", "merged", "reading", "yaku", "yakuman")
 
     def __init__(
         self,
@@ -595,6 +600,7 @@ class _Candidate:
         fu_items: Sequence[FuItem],
         yakuman: int,
         reading: Reading,
+        merged: bool,  # ``yaku`` is the hand's and the reading's, each in report order (not all of it)
     ) -> None:
         self.key = key
         self.han = han
@@ -605,6 +611,7 @@ class _Candidate:
         self.fu_items = fu_items
         self.yakuman = yakuman
         self.reading = reading
+        self.merged = merged
 
 
 _PINFU: Final = YAKU_BY_ID["pinfu"]
@@ -704,8 +711,13 @@ def _evaluate(r: Reading, hand_level: _HandLevel, dora: list[YakuHan], dora_han:
     cached = by_double.get(key) if by_double is not None else None
     asked_ym, asked_regular = cached if cached is not None else _asked(key, rules.double_yakuman, 1)
     ym = [counted for predicate, counted in asked_ym if predicate(r)] if asked_ym else []
+    merged = False
     if hand_ym:
-        ym = hand_ym + ym
+        if ym:
+            ym = hand_ym + ym
+            merged = True
+        else:
+            ym = hand_ym  # (not changed: only a merged list is put in order)
     if ym:
         # yakuman replace every other yaku (the fu are still reported)
         fu, fu_items = _fu(r, f.closed and r.form is _STANDARD and _PINFU.predicate(r))
@@ -714,12 +726,18 @@ def _evaluate(r: Reading, hand_level: _HandLevel, dora: list[YakuHan], dora_han:
         if rules.yakuman_cap:
             total = min(total, rules.yakuman_cap)
         base = 8000 * total
-        return _Candidate((base, 1, 13 * total, fu), 13 * total, fu, _YAKUMAN, base, ym, fu_items, total, r)
+        return _Candidate(
+            (base, 1, 13 * total, fu), 13 * total, fu, _YAKUMAN, base, ym, fu_items, total, r, merged
+        )
     found = [counted for predicate, counted in asked_regular if predicate(r)] if asked_regular else []
     # pinfu, when asked, is the first of a reading's regular yaku (and is asked of any closed hand)
     fu, fu_items = _fu(r, bool(found) and found[0].yaku is _PINFU)
     if hand_regular:
-        found = hand_regular + found
+        if found:
+            found = hand_regular + found
+            merged = True
+        else:
+            found = hand_regular
     if found:
         han = dora_han
         for y in found:
@@ -734,10 +752,10 @@ def _evaluate(r: Reading, hand_level: _HandLevel, dora: list[YakuHan], dora_han:
         rbase, rlimit = base_points(renhou.han, fu, rules)
         if rbase > base:
             return _Candidate(
-                (rbase, 0, renhou.han, fu), renhou.han, fu, rlimit, rbase, [renhou], fu_items, 0, r
+                (rbase, 0, renhou.han, fu), renhou.han, fu, rlimit, rbase, [renhou], fu_items, 0, r, False
             )
     return _Candidate(
-        (base, 0, han, fu), han, fu, limit, base, found + dora if dora else found, fu_items, 0, r
+        (base, 0, han, fu), han, fu, limit, base, found + dora if dora else found, fu_items, 0, r, merged
     )
 
 
@@ -770,7 +788,7 @@ def _score(hand: Hand, situation: Situation, rules: Rules) -> HandScore:
     if best is None:
         raise InvalidHandError(f"{hand} has no yaku (dora do not count as yaku)", "no_yaku")
     yaku = best.yaku
-    if len(yaku) > 1:
+    if best.merged:
         _in_report_order(yaku)
     return HandScore(
         best.han,

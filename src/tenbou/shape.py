@@ -140,64 +140,83 @@ def _part(key: tuple[int, ...], part: int) -> Part:
     known = _PARTS[part]
     found = known.get(key)
     if found is None:
-        base = 9 * part
-        present = 0
-        for i in range(len(key)):
-            n = key[i]
-            if not 0 <= n <= 255:  # (no hand holds more than 14 of a kind)
-                raise ValueError(f"counts: {n} of kind {base + i}, not 0..255")
-            if n:
-                present |= 1 << (base + i)
+        if part == 0:
+            return _suit_part(key, 0)  # (which keeps it)
         if part == 3:
-            found = _honour_part(key, present)
-        elif part:
-            has_pair, readings, _ = _part(key, 0)
-            found = has_pair, tuple([_shifted(r, base) for r in readings]), present
+            found = _honour_part(key)
         else:
-            has_pair, readings = _work_out_suit(key)
-            found = has_pair, readings, present
+            base = 9 * part
+            manzu = _PARTS[0].get(key)
+            if manzu is None:
+                manzu = _suit_part(key, base)
+            has_pair, readings, present = manzu
+            found = has_pair, tuple([_shifted(r, base) for r in readings]), present << base
         if len(known) < _PARTS_KEPT:
             known[key] = found
     return found
 
 
-def _honour_part(key: tuple[int, ...], present: int) -> Part:
+def _honour_part(key: tuple[int, ...]) -> Part:
     """The honours' :data:`Part`: each kind a triplet, or the pair (one at most)."""
     pair = -1
     trips: list[int] = []
-    mask = 0
+    mask = present = 0
+    readable = True
     for i in range(7):
         n = key[i]
-        k = 27 + i
-        if n == 3:
-            trips.append(k)
-            mask |= 1 << k
-        elif n == 2 and pair < 0:
-            pair = k
-        elif n:
-            return 0, (), present
+        if n:
+            k = 27 + i
+            if not 0 < n <= 255:  # (no hand holds more than 14 of a kind)
+                raise ValueError(f"counts: {n} of kind {k}, not 0..255")
+            present |= 1 << k
+            if n == 3:
+                trips.append(k)
+                mask |= 1 << k
+            elif n == 2 and pair < 0:
+                pair = k
+            else:
+                readable = False
+    if not readable:
+        return 0, (), present
     return (1 if pair >= 0 else 0), ((pair, tuple(trips), (), mask, 0, 0, True),), present
 
 
-def _work_out_suit(key: tuple[int, ...]) -> tuple[int, tuple[Raw, ...]]:
-    """The readings of the manzu counts ``key``, from the suit's sets: (1 if they hold the pair, readings)."""
-    rem = sum(key) % 3
-    if rem == 1:
-        return 0, ()
-    out: list[Raw] = []
-    if rem == 0:
-        for t, r in _sets_only(key):
-            out.append(_raw(-1, t, r))
-        return 0, tuple(out)
-    rest = list(key)
+def _suit_part(key: tuple[int, ...], base: int) -> Part:
+    """The :data:`Part` of the counts ``key`` of a suit read as manzu, kept in ``_PARTS[0]`` (``base``
+    only names the kinds of a bad count)."""
+    present = total = weighted = 0
     for i in range(9):
         n = key[i]
-        if n >= 2:
-            rest[i] = n - 2
-            for t, r in _sets_only(tuple(rest)):
-                out.append(_raw(i, t, r))
-            rest[i] = n
-    return 1, tuple(out)
+        if n:
+            if not 0 < n <= 255:  # (no hand holds more than 14 of a kind)
+                raise ValueError(f"counts: {n} of kind {base + i}, not 0..255")
+            present |= 1 << i
+            total += n
+            weighted += i * n
+    # each set's kinds add up to a multiple of 3 (3k for a triplet, 3k + 3 for a run), so the kinds of
+    # the counts add up to twice the pair's kind, mod 3: only a pair of that kind mod 3 can be taken
+    rem = total % 3
+    out: list[Raw] = []
+    if rem == 1 or (rem == 0 and weighted % 3):
+        found: Part = 0, (), present
+    elif rem == 0:
+        for t, r in _sets_only(key):
+            out.append(_raw(-1, t, r))
+        found = 0, tuple(out), present
+    else:
+        rest = list(key)
+        for i in range(2 * weighted % 3, 9, 3):
+            n = key[i]
+            if n >= 2:
+                rest[i] = n - 2
+                for t, r in _sets_only(tuple(rest)):
+                    out.append(_raw(i, t, r))
+                rest[i] = n
+        found = 1, tuple(out), present
+    manzu = _PARTS[0]
+    if len(manzu) < _PARTS_KEPT:
+        manzu[key] = found
+    return found
 
 
 def _shifted(raw: Raw, base: int) -> Raw:
@@ -222,9 +241,16 @@ def read_counts(counts: tuple[int, ...]) -> tuple[int, list[Raw]]:
     if part is None:
         part = _part(honours, 3)
     pairs, table, present = part  # (unpacked once: each item read from a part unboxes it whole)
-    tables = [table]  # of the honours and each suit present
     readable = bool(table)
-    single = len(table) == 1  # each part read one way only (the usual hand)
+    # the reading when each part is read one way only (the usual hand), made as the parts come
+    single = len(table) == 1
+    pair = -1
+    trips: tuple[int, ...] = ()
+    runs: tuple[int, ...] = ()
+    tmask = rmask = peikou = 0
+    outside = True
+    if single:
+        pair, trips, _, tmask, _, _, _ = table[0]  # (the honours' runs are none, all outside)
     for suit in range(3):
         key = counts[9 * suit : 9 * suit + 9]
         if key == _NO_TILES:
@@ -234,39 +260,46 @@ def read_counts(counts: tuple[int, ...]) -> tuple[int, list[Raw]]:
             part = _part(key, suit)
         has_pair, table, kinds = part
         present |= kinds
-        if table:
-            pairs += has_pair
-            tables.append(table)
-            single = single and len(table) == 1
-        else:
+        if not table:
             readable = False
-    if not readable or pairs != 1:
-        return present, []
-    if single:
-        pair = -1
-        trips: tuple[int, ...] = ()
-        runs: tuple[int, ...] = ()
-        tmask = rmask = peikou = 0
-        outside = True
-        for table in tables:
+            continue
+        pairs += has_pair
+        if single and len(table) == 1:
             sp, st, sr, stm, srm, spk, sout = table[0]
             if sp >= 0:
                 pair = sp
-            trips += st
-            runs += sr
+            if st:
+                trips += st
+            if sr:
+                runs += sr
             tmask |= stm
             rmask |= srm
             peikou += spk
             outside = outside and sout
+        else:
+            single = False
+    if not readable or pairs != 1:
+        return present, []
+    if single:
         return present, [(pair, trips, runs, tmask, rmask, peikou, outside)]
-    combos = list(tables[0])
-    for i in range(1, len(tables)):
+    return present, _combined(counts)
+
+
+def _combined(counts: tuple[int, ...]) -> list[Raw]:
+    """Every reading of ``counts``, a readable hand with one pair, made of every reading of each part
+    (the honours' and each suit's)."""
+    combos = list(_part(counts[27:34], 3)[1])
+    for suit in range(3):
+        key = counts[9 * suit : 9 * suit + 9]
+        if key == _NO_TILES:
+            continue
+        table = _part(key, suit)[1]
         combos = [
             (sp if sp >= 0 else p, ts + st, rs + sr, tm | stm, rm | srm, pk + spk, out and sout)
             for p, ts, rs, tm, rm, pk, out in combos
-            for sp, st, sr, stm, srm, spk, sout in tables[i]
+            for sp, st, sr, stm, srm, spk, sout in table
         ]
-    return present, combos
+    return combos
 
 
 def decompose(counts: list[int]) -> list[Raw]:

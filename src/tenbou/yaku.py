@@ -173,7 +173,16 @@ _SIMPLE_MASK: Final = _mask(k for k in range(34) if k not in TERMINALS_AND_HONOR
 _NOT_GREEN_MASK: Final = _mask(k for k in range(34) if k not in _GREEN)
 
 
-_WIND_KINDS: Final = {w.value: w.kind for w in Wind}
+_NO_KINDS: Final[tuple[int, ...]] = ()
+_NO_TRIP_FU: Final[tuple[tuple[int, bool, bool], ...]] = ()
+#: the winds and their kinds (a round wind is told by identity: an Enum's attributes read slowly)
+_EAST: Final = Wind.EAST
+_SOUTH: Final = Wind.SOUTH
+_WEST: Final = Wind.WEST
+_EAST_KIND: Final = Wind.EAST.kind
+_SOUTH_KIND: Final = Wind.SOUTH.kind
+_WEST_KIND: Final = Wind.WEST.kind
+_NORTH_KIND: Final = Wind.NORTH.kind
 
 
 class HandFacts:
@@ -195,37 +204,42 @@ class HandFacts:
         self.win = hand.win_tile.kind
         self.counts = hand.counts
         self.concealed = hand.concealed_counts
-        runs: list[int] = []
-        trips: list[int] = []
-        trip_fu: list[tuple[int, bool, bool]] = []
         kans = hidden = run_mask = trip_mask = present = 0
         closed = outside = True
-        for m in hand.melds:
-            k = m.kind
-            mtype = m.type
-            if mtype is _CHI:
-                present |= 7 << k
-                runs.append(k)
-                run_mask |= 1 << k
-                outside = outside and k % 9 in (0, 6)
-                closed = False
-                continue
-            present |= 1 << k
-            trips.append(k)
-            trip_mask |= 1 << k
-            outside = outside and k in TERMINALS_AND_HONORS
-            if mtype is _PON:
-                trip_fu.append((k, True, False))
-                closed = False
-            else:
-                kans += 1
-                open_ = mtype is not _ANKAN
-                trip_fu.append((k, open_, True))
-                if open_:
+        melds = hand.melds
+        if melds:
+            runs: list[int] = []
+            trips: list[int] = []
+            trip_fu: list[tuple[int, bool, bool]] = []
+            for m in melds:
+                k = m.kind
+                mtype = m.type
+                if mtype is _CHI:
+                    present |= 7 << k
+                    runs.append(k)
+                    run_mask |= 1 << k
+                    outside = outside and k % 9 in (0, 6)
+                    closed = False
+                    continue
+                present |= 1 << k
+                trips.append(k)
+                trip_mask |= 1 << k
+                outside = outside and bool(_TERMINAL_HONOR_MASK >> k & 1)
+                if mtype is _PON:
+                    trip_fu.append((k, True, False))
                     closed = False
                 else:
-                    hidden += 1
-        self.meld_runs, self.meld_trips, self.meld_trip_fu = tuple(runs), tuple(trips), tuple(trip_fu)
+                    kans += 1
+                    open_ = mtype is not _ANKAN
+                    trip_fu.append((k, open_, True))
+                    if open_:
+                        closed = False
+                    else:
+                        hidden += 1
+            self.meld_runs, self.meld_trips, self.meld_trip_fu = tuple(runs), tuple(trips), tuple(trip_fu)
+        else:
+            self.meld_runs = self.meld_trips = _NO_KINDS
+            self.meld_trip_fu = _NO_TRIP_FU
         self.meld_run_mask, self.meld_trip_mask, self.meld_outside = run_mask, trip_mask, outside
         self.kans, self.meld_concealed, self.closed = kans, hidden, closed
         #: the kinds of the concealed tiles (bit k for kind k) and their readings as sets and a pair
@@ -234,7 +248,16 @@ class HandFacts:
         present |= kinds
         self.tsumo = tsumo = s.discarder is None
         self.seat_wind = seat = 27 + (s.winner - s.dealer) % s.players
-        self.round_wind = rnd = _WIND_KINDS[s.round_wind._value_]
+        w = s.round_wind
+        self.round_wind = rnd = (
+            _EAST_KIND
+            if w is _EAST
+            else _SOUTH_KIND
+            if w is _SOUTH
+            else _WEST_KIND
+            if w is _WEST
+            else _NORTH_KIND
+        )
         man, pin, sou = present & _MAN_MASK, present & _PIN_MASK, present & _SOU_MASK
         self.suits = suits = (1 if man else 0) | (2 if pin else 0) | (4 if sou else 0)  # bits 1 m, 2 p, 4 s
         self.honors = honors = bool(present & _HONOR_MASK)
