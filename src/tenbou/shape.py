@@ -94,7 +94,6 @@ def _sets_only(key: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], tuple[int, 
 #: triplet bit mask, run bit mask (bit = kind), identical-run pairs (peikou),
 #: whether every set and the pair hold a terminal or honour)
 Raw = tuple[int, tuple[int, ...], tuple[int, ...], int, int, int, bool]
-_EMPTY9: Final = (0,) * 9
 
 
 def _raw(pair: int, trips: tuple[int, ...], runs: tuple[int, ...]) -> Raw:
@@ -410,7 +409,7 @@ def _standard_waits(counts: list[int]) -> tuple[int, ...]:
     parts: list[_WaitPart] = []
     for base in (0, 9, 18):
         key = tuple(counts[base : base + 9])
-        if key != _EMPTY9:
+        if key != _NO_TILES:
             parts.append(_suit_waits(key, base))
     for k in range(27, 34):
         if counts[k]:
