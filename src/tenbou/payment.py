@@ -140,6 +140,11 @@ def _ceil100(points: int) -> int:
     return -(-points // 100) * 100
 
 
+def _ron_points(base: int, dealer_wins: bool) -> int:
+    """What a ron of basic points ``base`` pays: six times for the dealer, four times else, rounded up."""
+    return _ceil100(base * (6 if dealer_wins else 4))
+
+
 def hand_shares(base: int, dealer_wins: bool, tsumo: bool, players: int, sanma_tsumo: str) -> list[int]:
     """The hand-value payments: one amount for a ron, else one per payer, the
     dealer's share first on a non-dealer tsumo.
@@ -150,7 +155,7 @@ def hand_shares(base: int, dealer_wins: bool, tsumo: bool, players: int, sanma_t
     ([4000, 2000], [5000, 3000])
     """
     if not tsumo:
-        return [_ceil100(base * (6 if dealer_wins else 4))]
+        return [_ron_points(base, dealer_wins)]
     if dealer_wins:
         exact = [2 * base] * (players - 1)
         missing = 2 * base
@@ -267,7 +272,7 @@ def _win_payments(
                     parts[0] = (parts[0][0], parts[0][1] + rest)
                     rest = 0
         for seat, mult in parts:
-            value = _ceil100(8000 * mult * (6 if dealer_wins else 4))  # as a ron
+            value = _ron_points(8000 * mult, dealer_wins)  # as a ron
             if discarder is None:
                 _pay(out, d, winner, seat, value, _PAO)
             elif discarder == seat:  # the liable player dealt in: an ordinary ron
@@ -279,7 +284,7 @@ def _win_payments(
     rest_base = 8000 * rest if score.yakuman else score.base_points
     if rest_base:
         if discarder is not None:
-            _pay(out, d, winner, discarder, _ceil100(rest_base * (6 if dealer_wins else 4)), _HAND)
+            _pay(out, d, winner, discarder, _ron_points(rest_base, dealer_wins), _HAND)
         else:
             payers = _payers(n, winner, s.dealer)
             shares = hand_shares(rest_base, dealer_wins, True, n, rules.sanma_tsumo)
