@@ -551,19 +551,19 @@ def _dora(f: HandFacts) -> list[YakuHan]:
         k = dora_of[ind.kind]
         n += counts[k] + (kita_north if k == 30 else 0)
     if n:
-        out.append(_DORA_TIMES[n] if n < _TIMES else YakuHan(_DORA, n))
+        out.append(_times(_DORA_TIMES, n))
     reds = f.hand.reds
     if reds:
-        out.append(_AKA_DORA_TIMES[reds] if reds < _TIMES else YakuHan(_AKA_DORA, reds))
+        out.append(_times(_AKA_DORA_TIMES, reds))
     if s.in_riichi and f.rules.ura_dora:
         u = 0
         for ind in s.ura_indicators:
             k = dora_of[ind.kind]
             u += counts[k] + (kita_north if k == 30 else 0)
         if u:
-            out.append(_URA_DORA_TIMES[u] if u < _TIMES else YakuHan(_URA_DORA, u))
+            out.append(_times(_URA_DORA_TIMES, u))
     if kita_north:
-        out.append(_KITA_TIMES[kita_north] if kita_north < _TIMES else YakuHan(_KITA, kita_north))
+        out.append(_times(_KITA_TIMES, kita_north))
     return out
 
 
@@ -582,6 +582,11 @@ _DORA_TIMES: Final = tuple([YakuHan(_DORA, n) for n in range(_TIMES)])
 _AKA_DORA_TIMES: Final = tuple([YakuHan(_AKA_DORA, n) for n in range(_TIMES)])
 _URA_DORA_TIMES: Final = tuple([YakuHan(_URA_DORA, n) for n in range(_TIMES)])
 _KITA_TIMES: Final = tuple([YakuHan(_KITA, n) for n in range(_TIMES)])
+
+
+def _times(counted: tuple[YakuHan, ...], n: int) -> YakuHan:
+    """A dora counter counted ``n`` times, from its ``counted`` table (made once) when it holds ``n``."""
+    return counted[n] if n < _TIMES else YakuHan(counted[0].yaku, n)
 
 
 class _Candidate:
