@@ -199,12 +199,9 @@ _MELDS: Final[dict[tuple[str, str, int | None, str | None], Meld]] = {}
 
 def _new_meld(obj: object, i: int) -> Meld:
     """The meld of ``melds[i]``, each fault named by its field (the names are made for errors only)."""
-    if type(obj) is dict:
-        raw: Mapping[object, object] = obj
-    elif isinstance(obj, Mapping):
-        raw = obj
-    else:
+    if type(obj) is not dict and not isinstance(obj, Mapping):  # (a dict without the ABC test)
         raise RequestError(f"melds[{i}]: expected an object with type, tiles and from, not {shown(obj)}")
+    raw: Mapping[object, object] = obj
     for key in raw:
         if key not in _MELD_KEYS:
             raise RequestError(f"melds[{i}]: unknown field {shown(key)} (expected type, tiles, from, called)")
