@@ -110,7 +110,8 @@ class Tile:
         return _PLAIN[self.kind]
 
     def __str__(self) -> str:
-        return f"0{self.suit}" if self.red else kind_text(self.kind)
+        # (from tables: in the message of every hand refused)
+        return _RED_TEXT[self.kind // 9] if self.red else _KIND_TEXT[self.kind]
 
     def __repr__(self) -> str:
         return f"Tile.parse('{self}')"
@@ -189,6 +190,11 @@ class Record:
 def kind_text(kind: int) -> str:
     """mpsz text of a kind: ``kind_text(27) == '1z'``."""
     return f"{kind % 9 + 1}{SUITS[kind // 9]}"
+
+
+#: the text of each kind, and of a red five of each suit (by ``kind // 9``)
+_KIND_TEXT: Final = tuple([kind_text(k) for k in range(34)])
+_RED_TEXT: Final = tuple([f"0{s}" for s in SUITS])
 
 
 def kind_from_text(text: str) -> int:
