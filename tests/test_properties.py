@@ -16,7 +16,7 @@ from tenbou.errors import InvalidHandError, TenbouError
 from tenbou.hand import Hand, Meld, Situation
 from tenbou.rules import get_rules
 from tenbou.scoring import _check_tiles, _evaluate, _hand_level, _readings, score_hand, validate
-from tenbou.tiles import format_tiles, parse_tiles
+from tenbou.tiles import _parse_tiles_slowly, format_tiles, parse_tiles
 from tenbou.yaku import YAKU, HandFacts
 
 from .strategies import tiles, winning_hands
@@ -42,6 +42,22 @@ def test_parsers_raise_only_tenbou_errors(text: str) -> None:
     for parse in (parse_tiles, Hand.parse, Meld.parse):
         with contextlib.suppress(TenbouError):
             parse(text)  # type: ignore[operator]
+
+
+def _outcome(parse: Any, text: str) -> object:
+    try:
+        return parse(text)
+    except TenbouError as e:
+        return (type(e), str(e))
+
+
+@settings(max_examples=500)
+@given(st.text(alphabet="0123456789mpsz +/!\0\t-", max_size=24))
+def test_parse_tiles_agrees_with_the_slow_reading(text: str) -> None:
+    # the one pass of parse_tiles reads what the character-by-character reading reads, and hands
+    # anything else to it (stray characters, those below "0" included, 0z/8z/9z, digits without a
+    # letter): the same tiles or the same error
+    assert _outcome(parse_tiles, text) == _outcome(_parse_tiles_slowly, text)
 
 
 json_values = st.recursive(

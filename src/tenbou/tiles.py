@@ -221,7 +221,7 @@ def parse_tiles(text: str) -> tuple[Tile, ...]:
     pending = 0  # digits read since the last suit letter
     for i in range(len(text)):
         c = ord(text[i])
-        if 48 <= c <= 57:  # a digit
+        if c <= 57:  # a digit (or a character below "0", refused at the suit letter: no tile)
             pending += 1
             continue
         by_digit = (  # by the suit letter m, p, s or z
@@ -231,7 +231,7 @@ def parse_tiles(text: str) -> tuple[Tile, ...]:
         if by_digit is None or not pending:
             return _parse_tiles_slowly(text)
         for j in range(i - pending, i):
-            tile = by_digit[ord(text[j]) - 48]
+            tile = by_digit[ord(text[j])]
             if tile is None:  # 0z, 8z, 9z
                 return _parse_tiles_slowly(text)
             out.append(tile)
@@ -241,11 +241,12 @@ def parse_tiles(text: str) -> tuple[Tile, ...]:
     return tuple(out)
 
 
-#: the tile of each digit 0-9 with the suit letter m, p, s, z (None: no such tile)
-_M_DIGITS: Final[tuple[Tile | None, ...]] = (_RED[4], *_PLAIN[0:9])
-_P_DIGITS: Final[tuple[Tile | None, ...]] = (_RED[13], *_PLAIN[9:18])
-_S_DIGITS: Final[tuple[Tile | None, ...]] = (_RED[22], *_PLAIN[18:27])
-_Z_DIGITS: Final[tuple[Tile | None, ...]] = (None, *_PLAIN[27:34], None, None)
+#: the tile of each character code 0-57 ("0"-"9" are 48-57) with the suit letter m, p, s, z
+#: (None: no such tile)
+_M_DIGITS: Final[tuple[Tile | None, ...]] = (*[None] * 48, _RED[4], *_PLAIN[0:9])
+_P_DIGITS: Final[tuple[Tile | None, ...]] = (*[None] * 48, _RED[13], *_PLAIN[9:18])
+_S_DIGITS: Final[tuple[Tile | None, ...]] = (*[None] * 48, _RED[22], *_PLAIN[18:27])
+_Z_DIGITS: Final[tuple[Tile | None, ...]] = (*[None] * 48, None, *_PLAIN[27:34], None, None)
 
 
 def _parse_tiles_slowly(text: str) -> tuple[Tile, ...]:
