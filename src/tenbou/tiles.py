@@ -224,10 +224,7 @@ def parse_tiles(text: str) -> tuple[Tile, ...]:
         if c <= 57:  # a digit (or a character below "0", refused at the suit letter: no tile)
             pending += 1
             continue
-        by_digit = (  # by the suit letter m, p, s or z
-            _M_DIGITS if c == 109 else _P_DIGITS if c == 112 else _S_DIGITS if c == 115
-            else _Z_DIGITS if c == 122 else None
-        )  # fmt: skip
+        by_digit = _DIGITS_BY_LETTER[c] if c <= 122 else None  # by the suit letter m, p, s or z
         if by_digit is None or not pending:
             return _parse_tiles_slowly(text)
         for j in range(i - pending, i):
@@ -247,6 +244,10 @@ _M_DIGITS: Final[tuple[Tile | None, ...]] = (*[None] * 48, _RED[4], *_PLAIN[0:9]
 _P_DIGITS: Final[tuple[Tile | None, ...]] = (*[None] * 48, _RED[13], *_PLAIN[9:18])
 _S_DIGITS: Final[tuple[Tile | None, ...]] = (*[None] * 48, _RED[22], *_PLAIN[18:27])
 _Z_DIGITS: Final[tuple[Tile | None, ...]] = (*[None] * 48, None, *_PLAIN[27:34], None, None)
+#: the table of each character code 0-122 that is a suit letter ("m" 109, "p" 112, "s" 115, "z" 122)
+_DIGITS_BY_LETTER: Final[tuple[tuple[Tile | None, ...] | None, ...]] = tuple(
+    [{109: _M_DIGITS, 112: _P_DIGITS, 115: _S_DIGITS, 122: _Z_DIGITS}.get(c) for c in range(123)]
+)
 
 
 def _parse_tiles_slowly(text: str) -> tuple[Tile, ...]:
