@@ -61,6 +61,7 @@ __all__ = [
     "PaymentKind",
     "Settlement",
     "WinSettlement",
+    "add_payment_dicts",
     "deltas",
     "hand_shares",
     "next_after_draw",
@@ -116,9 +117,28 @@ class Payment(Record):
 
 def payment_to_dict(p: Payment) -> dict[str, object]:
     """A payment as its JSON object."""
-    kind = p.kind  # (the usual kinds by identity: compiled, an Enum's value is a generic look-up)
-    text = _HAND_TEXT if kind is _HAND else _HONBA_TEXT if kind is _HONBA else kind._value_
-    return {"from": p.payer, "to": p.receiver, "points": p.points, "kind": text}
+    out: list[dict[str, object]] = []
+    add_payment_dicts((p,), out)
+    return out[0]
+
+
+def add_payment_dicts(payments: tuple[Payment, ...], out: list[dict[str, object]]) -> int:
+    """Append the payments' JSON objects to ``out``; return the points paid for the hand (``hand``
+    and ``pao``)."""
+    points = 0
+    for p in payments:
+        kind = p.kind  # (the usual kinds by identity: compiled, an Enum's value is a generic look-up)
+        if kind is _HAND:
+            points += p.points
+            text = _HAND_TEXT
+        elif kind is _HONBA:
+            text = _HONBA_TEXT
+        else:
+            if kind is _PAO:
+                points += p.points
+            text = kind._value_
+        out.append({"from": p.payer, "to": p.receiver, "points": p.points, "kind": text})
+    return points
 
 
 _HAND_TEXT: Final[str] = _HAND._value_

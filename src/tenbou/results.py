@@ -15,17 +15,12 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from .payment import PaymentKind, Settlement, WinSettlement, payment_to_dict
+from .payment import Settlement, WinSettlement, add_payment_dicts
 from .scoring import HandScore, Limit
 from .yaku import YAKU_BY_ID, Form
 
 __all__ = ["hand_score_to_dict", "settlement_to_dict", "win_settlement_to_dict"]
 
-
-# (the members as module constants: on CPython 3.11 an attribute of an Enum class is read by a slow,
-# unspecialised look-up, a module constant is not)
-_HAND: Final = PaymentKind.HAND
-_PAO: Final = PaymentKind.PAO
 
 #: the output entry of each yaku, copied and given its han for a hand
 _YAKU_ENTRY: Final[dict[str, dict[str, Any]]] = {
@@ -71,14 +66,8 @@ _STANDARD_TEXT: Final[str] = Form.STANDARD._value_
 def win_settlement_to_dict(w: WinSettlement) -> dict[str, Any]:
     """A winning-hand output: value, yaku, fu, and this win's pao, payments and deltas."""
     out = hand_score_to_dict(w.score)
-    points = 0
-    payments = []
-    for p in w.payments:
-        kind = p.kind
-        if kind is _HAND or kind is _PAO:
-            points += p.points
-        payments.append(payment_to_dict(p))
-    out["points"] = points
+    payments: list[dict[str, object]] = []
+    out["points"] = add_payment_dicts(w.payments, payments)
     out["pao"] = [p.to_dict() for p in w.pao] if w.pao else []
     out["payments"] = payments
     out["deltas"] = list(w.deltas)
@@ -89,10 +78,12 @@ def win_settlement_to_dict(w: WinSettlement) -> dict[str, Any]:
 
 def settlement_to_dict(st: Settlement) -> dict[str, Any]:
     """The JSON output of a settlement."""
+    payments: list[dict[str, object]] = []
+    add_payment_dicts(st.payments, payments)
     out: dict[str, Any] = {
         "kind": st.kind,
         "results": [win_settlement_to_dict(w) for w in st.results],
-        "payments": [payment_to_dict(p) for p in st.payments],
+        "payments": payments,
         "deltas": list(st.deltas),
         "next": st.next.to_dict(),
     }

@@ -216,7 +216,8 @@ def rules_from_request(value: object) -> Rules:
     True
     """
     if isinstance(value, str):
-        return get_rules(value)
+        found = _FOUND.get(value)  # (get_preset's cache, read here: two calls fewer a request)
+        return found.rules if found is not None else get_rules(value)
     if isinstance(value, Mapping):
         bad = set(value) - {"preset", "overrides"}
         if bad:
