@@ -27,10 +27,10 @@ from .pao import Liability, liabilities, rinshan_liability
 from .payment import (
     Settlement,
     settle_draw,
-    settle_win,
+    settle_win_parts,
     settle_wins,
 )
-from .results import hand_score_to_dict, settlement_to_dict, win_settlement_to_dict
+from .results import hand_score_to_dict, settlement_to_dict, win_to_dict
 from .rules import ABORTIVE_DRAWS, Rules, rules_from_request
 from .scoring import HandScore, score_hand
 from .tiles import Tile, Wind, parse_tiles
@@ -501,7 +501,8 @@ def score(request: Mapping[str, Any]) -> dict[str, Any]:
         wareme = None
     elif wareme is not None:
         wareme = _wareme(wareme, situation.players, rules)
-    return win_settlement_to_dict(settle_win(hs, pao, honba, sticks, wareme))
+    payments, deltas, chips = settle_win_parts(hs, pao, honba, sticks, wareme)
+    return win_to_dict(hs, pao, payments, deltas, chips)
 
 
 _SETTLE_KEYS: Final = frozenset(

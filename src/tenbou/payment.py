@@ -68,6 +68,7 @@ __all__ = [
     "payment_to_dict",
     "settle_draw",
     "settle_win",
+    "settle_win_parts",
     "settle_wins",
     "win_payments",
 ]
@@ -472,9 +473,17 @@ def settle_win(
 ) -> WinSettlement:
     """One win settled on its own: its transfers (:func:`win_payments`), deltas and chips."""
     pays, d = _win_payments(hs, honba, riichi_sticks, pao, wareme)
-    rules = hs.rules
-    chips = win_chips(hs, rules) if rules.chips else None
+    chips = win_chips(hs, hs.rules) if hs.rules.chips else None
     return WinSettlement(hs, tuple(pao), tuple(pays), tuple(d), None if chips is None else tuple(chips))
+
+
+def settle_win_parts(
+    hs: HandScore, pao: tuple[Liability, ...], honba: int, riichi_sticks: int, wareme: int | None
+) -> tuple[tuple[Payment, ...], list[int], list[int] | None]:
+    """:func:`settle_win`'s transfers, deltas and chips, without the :class:`WinSettlement`
+    (for a caller that only writes them out)."""
+    pays, d = _win_payments(hs, honba, riichi_sticks, pao, wareme)
+    return tuple(pays), d, win_chips(hs, hs.rules) if hs.rules.chips else None
 
 
 def next_after_draw(

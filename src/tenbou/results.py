@@ -15,11 +15,12 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from .payment import Settlement, WinSettlement, add_payment_dicts
+from .pao import Liability
+from .payment import Payment, Settlement, WinSettlement, add_payment_dicts
 from .scoring import HandScore, Limit
 from .yaku import YAKU_BY_ID, Form
 
-__all__ = ["hand_score_to_dict", "settlement_to_dict", "win_settlement_to_dict"]
+__all__ = ["hand_score_to_dict", "settlement_to_dict", "win_settlement_to_dict", "win_to_dict"]
 
 
 #: the output entry of each yaku, copied and given its han for a hand
@@ -65,14 +66,26 @@ _STANDARD_TEXT: Final[str] = Form.STANDARD._value_
 
 def win_settlement_to_dict(w: WinSettlement) -> dict[str, Any]:
     """A winning-hand output: value, yaku, fu, and this win's pao, payments and deltas."""
-    out = hand_score_to_dict(w.score)
-    payments: list[dict[str, object]] = []
-    out["points"] = add_payment_dicts(w.payments, payments)
-    out["pao"] = [p.to_dict() for p in w.pao] if w.pao else []
-    out["payments"] = payments
-    out["deltas"] = list(w.deltas)
-    if w.chips is not None:
-        out["chips"] = list(w.chips)
+    return win_to_dict(w.score, w.pao, w.payments, list(w.deltas), None if w.chips is None else list(w.chips))
+
+
+def win_to_dict(
+    hs: HandScore,
+    pao: tuple[Liability, ...],
+    payments: tuple[Payment, ...],
+    deltas: list[int],
+    chips: list[int] | None,
+) -> dict[str, Any]:
+    """:func:`win_settlement_to_dict` of a win's parts (``deltas`` and ``chips`` are put in the
+    output as they are, not copied)."""
+    out = hand_score_to_dict(hs)
+    objects: list[dict[str, object]] = []
+    out["points"] = add_payment_dicts(payments, objects)
+    out["pao"] = [p.to_dict() for p in pao] if pao else []
+    out["payments"] = objects
+    out["deltas"] = deltas
+    if chips is not None:
+        out["chips"] = chips
     return out
 
 
