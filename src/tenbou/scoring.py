@@ -589,36 +589,6 @@ def _times(counted: tuple[YakuHan, ...], n: int) -> YakuHan:
     return counted[n] if n < _TIMES else YakuHan(counted[0].yaku, n)
 
 
-class _Candidate:
-    """One reading as scored, while the best is looked for."""
-
-    __slots__ = ("base", "fu", "fu_items", "han", "key", "limit", "merged", "reading", "yaku", "yakuman")
-
-    def __init__(
-        self,
-        key: tuple[int, int, int, int],  # base points, is a yakuman, han, fu
-        han: int,
-        fu: int,
-        limit: Limit | None,
-        base: int,
-        yaku: list[YakuHan],
-        fu_items: Sequence[FuItem],
-        yakuman: int,
-        reading: Reading,
-        merged: bool,  # ``yaku`` is the hand's and the reading's, each in report order (not all of it)
-    ) -> None:
-        self.key = key
-        self.han = han
-        self.fu = fu
-        self.limit = limit
-        self.base = base
-        self.yaku = yaku
-        self.fu_items = fu_items
-        self.yakuman = yakuman
-        self.reading = reading
-        self.merged = merged
-
-
 _PINFU: Final = YAKU_BY_ID["pinfu"]
 #: (predicate, the yaku as counted) of the yakuman or the regular yaku worth asking
 _Asked = tuple[tuple[Callable[[Reading], bool], YakuHan], ...]
@@ -706,7 +676,7 @@ def _hand_level(r: Reading) -> _HandLevel:
     return ym, regular, renhou
 
 
-def _evaluate(r: Reading, hand_level: _HandLevel, dora: list[YakuHan], dora_han: int) -> _Candidate | None:
+def _evaluate(r: Reading, hand_level: _HandLevel, dora: list[YakuHan], dora_han: int) -> HandScore | None:
     """Score one reading (``None`` when it has no yaku)."""
     f = r.facts
     rules = f.rules
@@ -716,11 +686,10 @@ def _evaluate(r: Reading, hand_level: _HandLevel, dora: list[YakuHan], dora_han:
     cached = by_double.get(key) if by_double is not None else None
     asked_ym, asked_regular = cached if cached is not None else _asked(key, rules.double_yakuman, 1)
     ym = [counted for predicate, counted in asked_ym if predicate(r)] if asked_ym else []
-    merged = False
     if hand_ym:
         if ym:
             ym = hand_ym + ym
-            merged = True
+            _in_report_order(ym)
         else:
             ym = hand_ym  # (not changed: only a merged list is put in order)
     if ym:
@@ -731,8 +700,8 @@ def _evaluate(r: Reading, hand_level: _HandLevel, dora: list[YakuHan], dora_han:
         if rules.yakuman_cap:
             total = min(total, rules.yakuman_cap)
         base = 8000 * total
-        return _Candidate(
-            (base, 1, 13 * total, fu), 13 * total, fu, _YAKUMAN, base, ym, fu_items, total, r, merged
+        return HandScore(
+            13 * total, fu, _YAKUMAN, base, tuple(ym), tuple(fu_items), total, r, f.hand, f.situation, rules
         )
     found = [counted for predicate, counted in asked_regular if predicate(r)] if asked_regular else []
     # pinfu, when asked, is the first of a reading's regular yaku (and is asked of any closed hand)
@@ -740,7 +709,7 @@ def _evaluate(r: Reading, hand_level: _HandLevel, dora: list[YakuHan], dora_han:
     if hand_regular:
         if found:
             found = hand_regular + found
-            merged = True
+            _in_report_order(found)
         else:
             found = hand_regular
     if found:
@@ -756,22 +725,36 @@ def _evaluate(r: Reading, hand_level: _HandLevel, dora: list[YakuHan], dora_han:
         # renhou worth a limit: the better of that limit and the hand without it
         rbase, rlimit = base_points(renhou.han, fu, rules)
         if rbase > base:
-            return _Candidate(
-                (rbase, 0, renhou.han, fu), renhou.han, fu, rlimit, rbase, [renhou], fu_items, 0, r, False
+            return HandScore(
+                renhou.han, fu, rlimit, rbase, (renhou,), tuple(fu_items), 0, r, f.hand, f.situation, rules
             )
-    return _Candidate(
-        (base, 0, han, fu), han, fu, limit, base, found + dora if dora else found, fu_items, 0, r, merged
+    return HandScore(
+        han,
+        fu,
+        limit,
+        base,
+        tuple(found + dora) if dora else tuple(found),
+        tuple(fu_items),
+        0,
+        r,
+        f.hand,
+        f.situation,
+        rules,
     )
+
+
+def _better(a: HandScore, b: HandScore) -> bool:
+    """Whether the reading scored ``a`` beats ``b``: the higher base points, then a true yakuman before
+    a counted one, then the more han, then the more fu."""
+    ours = (a.base_points, a.limit is _YAKUMAN, a.han, a.fu)
+    return ours > (b.base_points, b.limit is _YAKUMAN, b.han, b.fu)
 
 
 def score_hand(hand: Hand, situation: Situation, rules: Rules) -> HandScore:
     """Score a winning hand; raises :class:`InvalidHandError` (code
     ``not_winning``, ``no_yaku``, ``contradiction`` or ``impossible``)."""
     validate(hand, situation, rules)
-    return _score(hand, situation, rules)
-
-
-def _score(hand: Hand, situation: Situation, rules: Rules) -> HandScore:
+    # (the scoring itself here, not in a function of its own: a refused hand's error passes one frame)
     f = HandFacts(hand, situation, rules)
     readings = _readings(f)
     if not readings:
@@ -780,7 +763,7 @@ def _score(hand: Hand, situation: Situation, rules: Rules) -> HandScore:
     dora_han = 0
     for d in dora:
         dora_han += d.han
-    best: _Candidate | None = None
+    best: HandScore | None = None
     hand_level = _hand_level(readings[0])
     form = readings[0].form
     for r in readings:
@@ -788,26 +771,11 @@ def _score(hand: Hand, situation: Situation, rules: Rules) -> HandScore:
             form = r.form
             hand_level = _hand_level(r)
         c = _evaluate(r, hand_level, dora, dora_han)
-        if c is not None and (best is None or c.key > best.key):
+        if c is not None and (best is None or _better(c, best)):
             best = c
     if best is None:
         raise InvalidHandError(f"{hand} has no yaku (dora do not count as yaku)", "no_yaku")
-    yaku = best.yaku
-    if best.merged:
-        _in_report_order(yaku)
-    return HandScore(
-        best.han,
-        best.fu,
-        best.limit,
-        best.base,
-        tuple(yaku),
-        tuple(best.fu_items),
-        best.yakuman,
-        best.reading,
-        hand,
-        situation,
-        rules,
-    )
+    return best
 
 
 def _in_report_order(yaku: list[YakuHan]) -> None:
