@@ -621,8 +621,33 @@ _HAND_KEY: Final = F_CLOSED | _FORMS | _needs_of(_GROUPS[0])
 _READING_KEY: Final = F_CLOSED | _needs_of(_GROUPS[1])
 
 
-#: each yaku as counted in a hand, by (id, han of the hand's kind, yakuman multiplier or 0)
-_YAKU_COUNTED: Final[dict[tuple[str, int, int], YakuHan]] = {}
+#: a yaku that may be asked: the features it needs, its predicate, the yaku as counted
+_Askable = tuple[int, Callable[[Reading], bool], YakuHan]
+#: the yaku of each group of ``_GROUPS`` that count in a closed or an open hand, as :data:`_Askable`,
+#: by (the rules' double yakuman, once per hand 0 or of each reading 1, closed)
+_ASKABLE: Final[dict[tuple[frozenset[str], int, bool], tuple[tuple[_Askable, ...], ...]]] = {}
+
+
+def _askable(double: frozenset[str], per_reading: int, closed: bool) -> tuple[tuple[_Askable, ...], ...]:
+    """The yakuman and the regular yaku of ``_GROUPS[per_reading]`` that count in a closed (or open)
+    hand, each with its needs, its predicate and its han as counted in such a hand."""
+    key = (double, per_reading, closed)
+    found = _ASKABLE.get(key)
+    if found is None:
+        groups = []
+        for group in _GROUPS[per_reading]:
+            entries = []
+            for y in group:
+                han = y.han_closed if closed else y.han_open
+                if han is None:
+                    continue
+                mult = (2 if y.id in double else 1) if y.yakuman else 0
+                entries.append(
+                    (y.needs, y.predicate, YakuHan(y, 13 * mult, mult) if mult else YakuHan(y, han))
+                )
+            groups.append(tuple(entries))
+        found = _ASKABLE[key] = tuple(groups)
+    return found
 
 
 def _asked(features: int, double: frozenset[str], per_reading: int) -> tuple[_Asked, _Asked]:
@@ -634,22 +659,15 @@ def _asked(features: int, double: frozenset[str], per_reading: int) -> tuple[_As
         by_double = _ASKED[per_reading][double] = {}
     found = by_double.get(features)
     if found is None:
-        closed = bool(features & F_CLOSED)
-        groups = []
-        for group in _GROUPS[per_reading]:
-            entries = []
-            for y in group:
-                han = y.han_closed if closed else y.han_open
-                if han is None or y.needs & features != y.needs:
-                    continue
-                mult = (2 if y.id in double else 1) if y.yakuman else 0
-                key = (y.id, han, mult)
-                counted = _YAKU_COUNTED.get(key)
-                if counted is None:  # (one YakuHan for each yaku as counted: it is immutable)
-                    counted = _YAKU_COUNTED[key] = YakuHan(y, 13 * mult, mult) if mult else YakuHan(y, han)
-                entries.append((y.predicate, counted))
-            groups.append(tuple(entries))
-        found = groups[0], groups[1]
+        yakuman, regular = _askable(double, per_reading, bool(features & F_CLOSED))
+        found = (
+            tuple(
+                [(predicate, counted) for needs, predicate, counted in yakuman if needs & features == needs]
+            ),
+            tuple(
+                [(predicate, counted) for needs, predicate, counted in regular if needs & features == needs]
+            ),
+        )
         if len(by_double) < 4096:
             by_double[features] = found
     return found
