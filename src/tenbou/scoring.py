@@ -169,6 +169,10 @@ class HandScore(Record):
 #: red fives in the set, of 5m, 5p, 5s, by ``red_fives``
 _RED_FIVES: Final = RED_COPIES
 _FIVES: Final = frozenset((4, 13, 22))
+#: the fewest plain (not red) copies the set has of the five of a suit, any suit, by ``red_fives``
+_PLAIN_FIVES: Final[dict[int, int]] = {n: 4 - max(reds) for n, reds in RED_COPIES.items()}
+#: whether a kind's copies in sight are counted by validate: the fives and North
+_FIVE_OR_NORTH: Final[tuple[bool, ...]] = tuple([k in (4, 13, 22, 30) for k in range(34)])
 _RED_PER_KIND: Final[dict[int, dict[int, int]]] = {
     n: {k: c for k, c in zip((4, 13, 22), reds, strict=True) if c} for n, reds in RED_COPIES.items()
 }
@@ -233,25 +237,29 @@ def validate(hand: Hand, s: Situation, rules: Rules) -> None:
                     copies += 1
             if t.red or copies > 4 or (n == 3 and 0 < k < 8):
                 careful = True
-            if k == 4:
-                fives_m += 1
-            elif k == 13:
-                fives_p += 1
-            elif k == 22:
-                fives_s += 1
-            elif k == 30:
-                norths += 1
-    allowed = _RED_FIVES[rules.red_fives]
-    if (
-        careful
-        or red_fives[0] > allowed[0]
-        or red_fives[1] > allowed[1]
-        or red_fives[2] > allowed[2]
-        or fives_m - red_fives[0] > 4 - allowed[0]
-        or fives_p - red_fives[1] > 4 - allowed[1]
-        or fives_s - red_fives[2] > 4 - allowed[2]
-    ):
-        _check_tiles(hand, s, rules)
+            if _FIVE_OR_NORTH[k]:
+                if k == 4:
+                    fives_m += 1
+                elif k == 13:
+                    fives_p += 1
+                elif k == 22:
+                    fives_s += 1
+                else:
+                    norths += 1
+    # (no red five and no more plain fives of a suit than the set has of every suit: nothing to look at)
+    plain = _PLAIN_FIVES[rules.red_fives]
+    if careful or hand.reds or fives_m > plain or fives_p > plain or fives_s > plain:
+        allowed = _RED_FIVES[rules.red_fives]
+        if (
+            careful
+            or red_fives[0] > allowed[0]
+            or red_fives[1] > allowed[1]
+            or red_fives[2] > allowed[2]
+            or fives_m - red_fives[0] > 4 - allowed[0]
+            or fives_p - red_fives[1] > 4 - allowed[1]
+            or fives_s - red_fives[2] > 4 - allowed[2]
+        ):
+            _check_tiles(hand, s, rules)
     if s.kita:
         if n != 3 or not rules.nukidora:
             raise InvalidHandError(
@@ -309,7 +317,7 @@ def _bad(msg: str) -> InvalidHandError:
 
 def _check_situation(hand: Hand, s: Situation, rules: Rules) -> None:
     tsumo = s.discarder is None
-    if (s.riichi or s.double_riichi) and not hand.is_closed:
+    if (s.riichi or s.double_riichi) and hand.melds and not hand.is_closed:
         raise _bad("riichi: a hand with an open meld cannot be in riichi")
     if s.ippatsu and not s.in_riichi:
         raise _bad("ippatsu: needs riichi or double_riichi")
