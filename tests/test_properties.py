@@ -106,7 +106,7 @@ def test_chosen_reading_is_never_worth_less_than_another(hs: tuple[Hand, Situati
     for r in _readings(f):
         c = _evaluate(r, _hand_level(r), [], 0)
         if c is not None:
-            assert (c.base, c.han, c.fu) <= (best.base_points, best.han, best.fu)
+            assert (c.base_points, c.han, c.fu) <= (best.base_points, best.han, best.fu)
 
 
 @settings(max_examples=400)

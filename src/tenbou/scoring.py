@@ -169,6 +169,10 @@ class HandScore(Record):
 #: red fives in the set, of 5m, 5p, 5s, by ``red_fives``
 _RED_FIVES: Final = RED_COPIES
 _FIVES: Final = frozenset((4, 13, 22))
+#: the fewest plain (not red) copies the set has of the five of a suit, any suit, by ``red_fives``
+_PLAIN_FIVES: Final[dict[int, int]] = {n: 4 - max(reds) for n, reds in RED_COPIES.items()}
+#: whether a kind's copies in sight are counted by validate: the fives and North
+_FIVE_OR_NORTH: Final[tuple[bool, ...]] = tuple([k in (4, 13, 22, 30) for k in range(34)])
 _RED_PER_KIND: Final[dict[int, dict[int, int]]] = {
     n: {k: c for k, c in zip((4, 13, 22), reds, strict=True) if c} for n, reds in RED_COPIES.items()
 }
@@ -233,25 +237,29 @@ def validate(hand: Hand, s: Situation, rules: Rules) -> None:
                     copies += 1
             if t.red or copies > 4 or (n == 3 and 0 < k < 8):
                 careful = True
-            if k == 4:
-                fives_m += 1
-            elif k == 13:
-                fives_p += 1
-            elif k == 22:
-                fives_s += 1
-            elif k == 30:
-                norths += 1
-    allowed = _RED_FIVES[rules.red_fives]
-    if (
-        careful
-        or red_fives[0] > allowed[0]
-        or red_fives[1] > allowed[1]
-        or red_fives[2] > allowed[2]
-        or fives_m - red_fives[0] > 4 - allowed[0]
-        or fives_p - red_fives[1] > 4 - allowed[1]
-        or fives_s - red_fives[2] > 4 - allowed[2]
-    ):
-        _check_tiles(hand, s, rules)
+            if _FIVE_OR_NORTH[k]:
+                if k == 4:
+                    fives_m += 1
+                elif k == 13:
+                    fives_p += 1
+                elif k == 22:
+                    fives_s += 1
+                else:
+                    norths += 1
+    # (no red five and no more plain fives of a suit than the set has of every suit: nothing to look at)
+    plain = _PLAIN_FIVES[rules.red_fives]
+    if careful or hand.reds or fives_m > plain or fives_p > plain or fives_s > plain:
+        allowed = _RED_FIVES[rules.red_fives]
+        if (
+            careful
+            or red_fives[0] > allowed[0]
+            or red_fives[1] > allowed[1]
+            or red_fives[2] > allowed[2]
+            or fives_m - red_fives[0] > 4 - allowed[0]
+            or fives_p - red_fives[1] > 4 - allowed[1]
+            or fives_s - red_fives[2] > 4 - allowed[2]
+        ):
+            _check_tiles(hand, s, rules)
     if s.kita:
         if n != 3 or not rules.nukidora:
             raise InvalidHandError(
@@ -309,7 +317,7 @@ def _bad(msg: str) -> InvalidHandError:
 
 def _check_situation(hand: Hand, s: Situation, rules: Rules) -> None:
     tsumo = s.discarder is None
-    if (s.riichi or s.double_riichi) and not hand.is_closed:
+    if (s.riichi or s.double_riichi) and hand.melds and not hand.is_closed:
         raise _bad("riichi: a hand with an open meld cannot be in riichi")
     if s.ippatsu and not s.in_riichi:
         raise _bad("ippatsu: needs riichi or double_riichi")
@@ -589,36 +597,6 @@ def _times(counted: tuple[YakuHan, ...], n: int) -> YakuHan:
     return counted[n] if n < _TIMES else YakuHan(counted[0].yaku, n)
 
 
-class _Candidate:
-    """One reading as scored, while the best is looked for."""
-
-    __slots__ = ("base", "fu", "fu_items", "han", "key", "limit", "merged", "reading", "yaku", "yakuman")
-
-    def __init__(
-        self,
-        key: tuple[int, int, int, int],  # base points, is a yakuman, han, fu
-        han: int,
-        fu: int,
-        limit: Limit | None,
-        base: int,
-        yaku: list[YakuHan],
-        fu_items: Sequence[FuItem],
-        yakuman: int,
-        reading: Reading,
-        merged: bool,  # ``yaku`` is the hand's and the reading's, each in report order (not all of it)
-    ) -> None:
-        self.key = key
-        self.han = han
-        self.fu = fu
-        self.limit = limit
-        self.base = base
-        self.yaku = yaku
-        self.fu_items = fu_items
-        self.yakuman = yakuman
-        self.reading = reading
-        self.merged = merged
-
-
 _PINFU: Final = YAKU_BY_ID["pinfu"]
 #: (predicate, the yaku as counted) of the yakuman or the regular yaku worth asking
 _Asked = tuple[tuple[Callable[[Reading], bool], YakuHan], ...]
@@ -651,8 +629,33 @@ _HAND_KEY: Final = F_CLOSED | _FORMS | _needs_of(_GROUPS[0])
 _READING_KEY: Final = F_CLOSED | _needs_of(_GROUPS[1])
 
 
-#: each yaku as counted in a hand, by (id, han of the hand's kind, yakuman multiplier or 0)
-_YAKU_COUNTED: Final[dict[tuple[str, int, int], YakuHan]] = {}
+#: a yaku that may be asked: the features it needs, its predicate, the yaku as counted
+_Askable = tuple[int, Callable[[Reading], bool], YakuHan]
+#: the yaku of each group of ``_GROUPS`` that count in a closed or an open hand, as :data:`_Askable`,
+#: by (the rules' double yakuman, once per hand 0 or of each reading 1, closed)
+_ASKABLE: Final[dict[tuple[frozenset[str], int, bool], tuple[tuple[_Askable, ...], ...]]] = {}
+
+
+def _askable(double: frozenset[str], per_reading: int, closed: bool) -> tuple[tuple[_Askable, ...], ...]:
+    """The yakuman and the regular yaku of ``_GROUPS[per_reading]`` that count in a closed (or open)
+    hand, each with its needs, its predicate and its han as counted in such a hand."""
+    key = (double, per_reading, closed)
+    found = _ASKABLE.get(key)
+    if found is None:
+        groups = []
+        for group in _GROUPS[per_reading]:
+            entries = []
+            for y in group:
+                han = y.han_closed if closed else y.han_open
+                if han is None:
+                    continue
+                mult = (2 if y.id in double else 1) if y.yakuman else 0
+                entries.append(
+                    (y.needs, y.predicate, YakuHan(y, 13 * mult, mult) if mult else YakuHan(y, han))
+                )
+            groups.append(tuple(entries))
+        found = _ASKABLE[key] = tuple(groups)
+    return found
 
 
 def _asked(features: int, double: frozenset[str], per_reading: int) -> tuple[_Asked, _Asked]:
@@ -664,22 +667,15 @@ def _asked(features: int, double: frozenset[str], per_reading: int) -> tuple[_As
         by_double = _ASKED[per_reading][double] = {}
     found = by_double.get(features)
     if found is None:
-        closed = bool(features & F_CLOSED)
-        groups = []
-        for group in _GROUPS[per_reading]:
-            entries = []
-            for y in group:
-                han = y.han_closed if closed else y.han_open
-                if han is None or y.needs & features != y.needs:
-                    continue
-                mult = (2 if y.id in double else 1) if y.yakuman else 0
-                key = (y.id, han, mult)
-                counted = _YAKU_COUNTED.get(key)
-                if counted is None:  # (one YakuHan for each yaku as counted: it is immutable)
-                    counted = _YAKU_COUNTED[key] = YakuHan(y, 13 * mult, mult) if mult else YakuHan(y, han)
-                entries.append((y.predicate, counted))
-            groups.append(tuple(entries))
-        found = groups[0], groups[1]
+        yakuman, regular = _askable(double, per_reading, bool(features & F_CLOSED))
+        found = (
+            tuple(
+                [(predicate, counted) for needs, predicate, counted in yakuman if needs & features == needs]
+            ),
+            tuple(
+                [(predicate, counted) for needs, predicate, counted in regular if needs & features == needs]
+            ),
+        )
         if len(by_double) < 4096:
             by_double[features] = found
     return found
@@ -706,7 +702,7 @@ def _hand_level(r: Reading) -> _HandLevel:
     return ym, regular, renhou
 
 
-def _evaluate(r: Reading, hand_level: _HandLevel, dora: list[YakuHan], dora_han: int) -> _Candidate | None:
+def _evaluate(r: Reading, hand_level: _HandLevel, dora: list[YakuHan], dora_han: int) -> HandScore | None:
     """Score one reading (``None`` when it has no yaku)."""
     f = r.facts
     rules = f.rules
@@ -716,11 +712,10 @@ def _evaluate(r: Reading, hand_level: _HandLevel, dora: list[YakuHan], dora_han:
     cached = by_double.get(key) if by_double is not None else None
     asked_ym, asked_regular = cached if cached is not None else _asked(key, rules.double_yakuman, 1)
     ym = [counted for predicate, counted in asked_ym if predicate(r)] if asked_ym else []
-    merged = False
     if hand_ym:
         if ym:
             ym = hand_ym + ym
-            merged = True
+            _in_report_order(ym)
         else:
             ym = hand_ym  # (not changed: only a merged list is put in order)
     if ym:
@@ -731,8 +726,8 @@ def _evaluate(r: Reading, hand_level: _HandLevel, dora: list[YakuHan], dora_han:
         if rules.yakuman_cap:
             total = min(total, rules.yakuman_cap)
         base = 8000 * total
-        return _Candidate(
-            (base, 1, 13 * total, fu), 13 * total, fu, _YAKUMAN, base, ym, fu_items, total, r, merged
+        return HandScore(
+            13 * total, fu, _YAKUMAN, base, tuple(ym), tuple(fu_items), total, r, f.hand, f.situation, rules
         )
     found = [counted for predicate, counted in asked_regular if predicate(r)] if asked_regular else []
     # pinfu, when asked, is the first of a reading's regular yaku (and is asked of any closed hand)
@@ -740,7 +735,7 @@ def _evaluate(r: Reading, hand_level: _HandLevel, dora: list[YakuHan], dora_han:
     if hand_regular:
         if found:
             found = hand_regular + found
-            merged = True
+            _in_report_order(found)
         else:
             found = hand_regular
     if found:
@@ -756,22 +751,36 @@ def _evaluate(r: Reading, hand_level: _HandLevel, dora: list[YakuHan], dora_han:
         # renhou worth a limit: the better of that limit and the hand without it
         rbase, rlimit = base_points(renhou.han, fu, rules)
         if rbase > base:
-            return _Candidate(
-                (rbase, 0, renhou.han, fu), renhou.han, fu, rlimit, rbase, [renhou], fu_items, 0, r, False
+            return HandScore(
+                renhou.han, fu, rlimit, rbase, (renhou,), tuple(fu_items), 0, r, f.hand, f.situation, rules
             )
-    return _Candidate(
-        (base, 0, han, fu), han, fu, limit, base, found + dora if dora else found, fu_items, 0, r, merged
+    return HandScore(
+        han,
+        fu,
+        limit,
+        base,
+        tuple(found + dora) if dora else tuple(found),
+        tuple(fu_items),
+        0,
+        r,
+        f.hand,
+        f.situation,
+        rules,
     )
+
+
+def _better(a: HandScore, b: HandScore) -> bool:
+    """Whether the reading scored ``a`` beats ``b``: the higher base points, then a true yakuman before
+    a counted one, then the more han, then the more fu."""
+    ours = (a.base_points, a.limit is _YAKUMAN, a.han, a.fu)
+    return ours > (b.base_points, b.limit is _YAKUMAN, b.han, b.fu)
 
 
 def score_hand(hand: Hand, situation: Situation, rules: Rules) -> HandScore:
     """Score a winning hand; raises :class:`InvalidHandError` (code
     ``not_winning``, ``no_yaku``, ``contradiction`` or ``impossible``)."""
     validate(hand, situation, rules)
-    return _score(hand, situation, rules)
-
-
-def _score(hand: Hand, situation: Situation, rules: Rules) -> HandScore:
+    # (the scoring itself here, not in a function of its own: a refused hand's error passes one frame)
     f = HandFacts(hand, situation, rules)
     readings = _readings(f)
     if not readings:
@@ -780,7 +789,7 @@ def _score(hand: Hand, situation: Situation, rules: Rules) -> HandScore:
     dora_han = 0
     for d in dora:
         dora_han += d.han
-    best: _Candidate | None = None
+    best: HandScore | None = None
     hand_level = _hand_level(readings[0])
     form = readings[0].form
     for r in readings:
@@ -788,26 +797,11 @@ def _score(hand: Hand, situation: Situation, rules: Rules) -> HandScore:
             form = r.form
             hand_level = _hand_level(r)
         c = _evaluate(r, hand_level, dora, dora_han)
-        if c is not None and (best is None or c.key > best.key):
+        if c is not None and (best is None or _better(c, best)):
             best = c
     if best is None:
         raise InvalidHandError(f"{hand} has no yaku (dora do not count as yaku)", "no_yaku")
-    yaku = best.yaku
-    if best.merged:
-        _in_report_order(yaku)
-    return HandScore(
-        best.han,
-        best.fu,
-        best.limit,
-        best.base,
-        tuple(yaku),
-        tuple(best.fu_items),
-        best.yakuman,
-        best.reading,
-        hand,
-        situation,
-        rules,
-    )
+    return best
 
 
 def _in_report_order(yaku: list[YakuHan]) -> None:

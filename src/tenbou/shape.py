@@ -232,11 +232,15 @@ def _shifted(raw: Raw, base: int) -> Raw:
     )
 
 
+_NO_HONOURS: Final[tuple[int, ...]] = (0,) * 7
+_NO_HONOURS_PART: Final = _honour_part(_NO_HONOURS)
+
+
 def read_counts(counts: tuple[int, ...]) -> tuple[int, list[Raw]]:
     """The kinds present in ``counts`` (bit k for kind k) and every reading of them as
     :data:`Raw` tuples (:func:`decompose`), from the parts of :data:`_PARTS`."""
     honours = counts[27:34]
-    part = _PARTS[3].get(honours)
+    part = _NO_HONOURS_PART if honours == _NO_HONOURS else _PARTS[3].get(honours)  # (most hands hold none)
     if part is None:
         part = _part(honours, 3)
     pairs, table, present = part  # (unpacked once: each item read from a part unboxes it whole)
@@ -268,9 +272,9 @@ def read_counts(counts: tuple[int, ...]) -> tuple[int, list[Raw]]:
             if sp >= 0:
                 pair = sp
             if st:
-                trips += st
+                trips = trips + st
             if sr:
-                runs += sr
+                runs = runs + sr
             tmask |= stm
             rmask |= srm
             peikou += spk
