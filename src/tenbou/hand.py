@@ -36,6 +36,7 @@ from collections.abc import Sequence
 from enum import Enum
 from typing import Final
 
+from ._native import mypyc_attr
 from .errors import NotationError
 from .tiles import Record, Tile, Wind, format_tiles, parse_tiles
 
@@ -272,6 +273,7 @@ def _one_tile(text: str, context: str) -> Tile:
     return tiles[0]
 
 
+@mypyc_attr(free_list_len=1)
 class Hand:
     """A winning hand: ``concealed`` tiles without the winning tile, ``melds`` in
     call order and the ``win_tile``. Construction checks the tile count
@@ -446,6 +448,7 @@ class Hand:
         return hand_svg(self)
 
 
+@mypyc_attr(free_list_len=1)
 class Situation(Record):
     """Everything about a win besides the tiles: seats, winds, how it was won
     and the dora. ``discarder`` is the seat that dealt in (``None`` = tsumo).

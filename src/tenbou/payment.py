@@ -48,6 +48,7 @@ from collections.abc import Iterable, Sequence
 from enum import Enum
 from typing import Final, NamedTuple
 
+from ._native import mypyc_attr
 from .errors import InvalidHandError
 from .pao import Liability
 from .rules import Rules
@@ -95,6 +96,7 @@ _NOTEN: Final = PaymentKind.NOTEN
 _NAGASHI: Final = PaymentKind.NAGASHI
 
 
+@mypyc_attr(free_list_len=1)
 class Payment(Record):
     """A transfer of ``points`` from ``payer`` to ``receiver`` (``payer`` is
     ``None`` for riichi sticks taken from the table)."""

@@ -33,6 +33,7 @@ from collections.abc import Callable, Sequence
 from enum import Enum
 from typing import Any, Final, NamedTuple
 
+from ._native import mypyc_attr
 from .errors import InvalidHandError
 from .hand import Hand, MeldType, Situation
 from .rules import Rules
@@ -120,6 +121,7 @@ class FuItem(NamedTuple):
     fu: int
 
 
+@mypyc_attr(free_list_len=1)
 class HandScore(Record):
     """The value of a winning hand (before who pays whom).
 

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Final
 
+from ._native import mypyc_attr
 from .hand import Hand, MeldType, Situation
 from .rules import Rules
 from .shape import Raw, read_counts
@@ -185,6 +186,7 @@ _WEST_KIND: Final = Wind.WEST.kind
 _NORTH_KIND: Final = Wind.NORTH.kind
 
 
+@mypyc_attr(free_list_len=1)
 class HandFacts:
     """What every reading of one hand shares: tile counts, situation, rules,
     the melds as sets, the readings of the concealed tiles (``raws``) and flags
@@ -344,6 +346,7 @@ class HandFacts:
         return tuple(out)
 
 
+@mypyc_attr(free_list_len=1)
 class Reading:
     """One reading of a winning hand: its form, pair and wait; ``runs`` and
     ``triplets`` (kans included) are kinds, melds included, with bit masks
