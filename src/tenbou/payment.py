@@ -63,6 +63,7 @@ __all__ = [
     "Settlement",
     "WinSettlement",
     "add_payment_dicts",
+    "add_payment_list_dicts",
     "deltas",
     "hand_shares",
     "next_after_draw",
@@ -121,13 +122,18 @@ class Payment(Record):
 def payment_to_dict(p: Payment) -> dict[str, object]:
     """A payment as its JSON object."""
     out: list[dict[str, object]] = []
-    add_payment_dicts((p,), out)
+    add_payment_list_dicts([p], out)
     return out[0]
 
 
 def add_payment_dicts(payments: tuple[Payment, ...], out: list[dict[str, object]]) -> int:
     """Append the payments' JSON objects to ``out``; return the points paid for the hand (``hand``
     and ``pao``)."""
+    return add_payment_list_dicts(list(payments), out)
+
+
+def add_payment_list_dicts(payments: list[Payment], out: list[dict[str, object]]) -> int:
+    """:func:`add_payment_dicts` of a list of payments (as :func:`settle_win_parts` gives them)."""
     points = 0
     for p in payments:
         kind = p.kind  # (the usual kinds by identity: compiled, an Enum's value is a generic look-up)
@@ -179,15 +185,21 @@ def hand_shares(base: int, dealer_wins: bool, tsumo: bool, players: int, sanma_t
     """
     if not tsumo:
         return [_ron_points(base, dealer_wins)]
+    dealer_share = _tsumo_share(base, dealer_wins, True, players, sanma_tsumo)
     if dealer_wins:
-        exact = [2 * base] * (players - 1)
-        missing = 2 * base
-    else:
-        exact = [2 * base] + [base] * (players - 2)
-        missing = base
+        return [dealer_share] * (players - 1)
+    return [dealer_share] + [_tsumo_share(base, False, False, players, sanma_tsumo)] * (players - 2)
+
+
+def _tsumo_share(base: int, dealer_wins: bool, payer_is_dealer: bool, players: int, sanma_tsumo: str) -> int:
+    """What one payer of a tsumo of basic points ``base`` pays: twice the base for the dealer or
+    when the dealer wins, once else; rounded up to 100 (with ``north_split``, three players, each
+    adds half the missing North share)."""
+    exact = 2 * base if dealer_wins or payer_is_dealer else base
     if players == 3 and sanma_tsumo == "north_split":
-        return [-(-(2 * e + missing) // 200) * 100 for e in exact]
-    return [_ceil100(e) for e in exact]
+        missing = 2 * base if dealer_wins else base
+        return -(-(2 * exact + missing) // 200) * 100
+    return _ceil100(exact)
 
 
 def deltas(payments: Iterable[Payment], players: int) -> list[int]:
@@ -269,6 +281,7 @@ def _win_payments(
     discarder = s.discarder
     out: list[Payment] = []
     d = [0] * n
+    won = 0  # what the winner receives (put in d once, at the end: a native integer until then)
     # -- the hand: pao'd parts first, then the rest as usual
     rest = score.yakuman
     liable = -1  # the seat of the first yakuman pao, if any
@@ -297,22 +310,27 @@ def _win_payments(
         for seat, mult in parts:
             value = _ron_points(8000 * mult, dealer_wins)  # as a ron
             if discarder is None:
-                _pay(out, d, winner, seat, value, _PAO)
+                won += _pay(out, d, winner, seat, value, _PAO)
             elif discarder == seat:  # the liable player dealt in: an ordinary ron
-                _pay(out, d, winner, seat, value, _HAND)
+                won += _pay(out, d, winner, seat, value, _HAND)
             else:
                 half = _ceil100(value // 2)
-                _pay(out, d, winner, seat, half, _PAO)
-                _pay(out, d, winner, discarder, value - half, _HAND)
+                won += _pay(out, d, winner, seat, half, _PAO)
+                won += _pay(out, d, winner, discarder, value - half, _HAND)
     rest_base = 8000 * rest if score.yakuman else score.base_points
     if rest_base:
         if discarder is not None:
-            _pay(out, d, winner, discarder, _ron_points(rest_base, dealer_wins), _HAND)
-        else:
-            payers = _payers(n, winner, s.dealer)
-            shares = hand_shares(rest_base, dealer_wins, True, n, rules.sanma_tsumo)
-            for i in range(len(payers)):  # hand_shares gives one share per payer
-                _pay(out, d, winner, payers[i], shares[i], _HAND)
+            won += _pay(out, d, winner, discarder, _ron_points(rest_base, dealer_wins), _HAND)
+        else:  # each payer's share (that of hand_shares), the dealer first (as _payers lists them)
+            dealer = s.dealer
+            sanma_tsumo = rules.sanma_tsumo
+            if not dealer_wins:
+                share = _tsumo_share(rest_base, False, True, n, sanma_tsumo)
+                won += _pay(out, d, winner, dealer, share, _HAND)
+            share = _tsumo_share(rest_base, dealer_wins, False, n, sanma_tsumo)
+            for p in range(n):
+                if p != winner and p != dealer:
+                    won += _pay(out, d, winner, p, share, _HAND)
     # -- honba
     if honba and rules.honba_unit:
         unit = honba * rules.honba_unit
@@ -322,19 +340,19 @@ def _win_payments(
             pao_honba = "discarder" if discarder is not None else "normal" if rest_base else "liable"
         if liable < 0 or pao_honba == "normal":
             if discarder is not None:
-                _pay(out, d, winner, discarder, total, _HONBA)
+                won += _pay(out, d, winner, discarder, total, _HONBA)
             else:
                 for p in range(n):
                     if p != winner:
-                        _pay(out, d, winner, p, unit, _HONBA)
+                        won += _pay(out, d, winner, p, unit, _HONBA)
         elif discarder is None or discarder == liable or pao_honba == "liable":
-            _pay(out, d, winner, liable, total, _HONBA)
+            won += _pay(out, d, winner, liable, total, _HONBA)
         elif pao_honba == "discarder":
-            _pay(out, d, winner, discarder, total, _HONBA)
+            won += _pay(out, d, winner, discarder, total, _HONBA)
         else:  # split
             half = total // 2
-            _pay(out, d, winner, liable, half, _HONBA)
-            _pay(out, d, winner, discarder, total - half, _HONBA)
+            won += _pay(out, d, winner, liable, half, _HONBA)
+            won += _pay(out, d, winner, discarder, total - half, _HONBA)
     if wareme is not None and rules.wareme:
         out = [
             Payment(p.payer, p.receiver, 2 * p.points, p.kind)
@@ -343,19 +361,22 @@ def _win_payments(
             for p in out
         ]
         d = deltas(out, n)
+        won = 0  # (counted in d)
     if riichi_sticks:  # listed even when the rules make them worth 0, as a draw lists them
         points = riichi_sticks * rules.riichi_stick_points
         out.append(Payment(None, winner, points, _RIICHI_STICKS))
-        d[winner] = d[winner] + points
+        won += points
+    d[winner] = d[winner] + won
     return out, d
 
 
-def _pay(out: list[Payment], d: list[int], receiver: int, payer: int, points: int, kind: PaymentKind) -> None:
-    """Add a transfer to ``out`` and to the deltas ``d`` (none when it is zero)."""
+def _pay(out: list[Payment], d: list[int], receiver: int, payer: int, points: int, kind: PaymentKind) -> int:
+    """Add a transfer to ``out`` and the payer's part to the deltas ``d`` (none when it is zero);
+    return ``points``, which the caller adds to the receiver's delta."""
     if points:
         out.append(Payment(payer, receiver, points, kind))
         d[payer] = d[payer] - points
-        d[receiver] = d[receiver] + points
+    return points
 
 
 def _payers(players: int, winner: int, dealer: int) -> list[int]:
@@ -481,11 +502,11 @@ def settle_win(
 
 def settle_win_parts(
     hs: HandScore, pao: tuple[Liability, ...], honba: int, riichi_sticks: int, wareme: int | None
-) -> tuple[tuple[Payment, ...], list[int], list[int] | None]:
+) -> tuple[list[Payment], list[int], list[int] | None]:
     """:func:`settle_win`'s transfers, deltas and chips, without the :class:`WinSettlement`
-    (for a caller that only writes them out)."""
+    (for a caller that only writes them out: lists, not copied into tuples)."""
     pays, d = _win_payments(hs, honba, riichi_sticks, pao, wareme)
-    return tuple(pays), d, win_chips(hs, hs.rules) if hs.rules.chips else None
+    return pays, d, win_chips(hs, hs.rules) if hs.rules.chips else None
 
 
 def next_after_draw(

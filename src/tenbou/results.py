@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from .pao import Liability
-from .payment import Payment, Settlement, WinSettlement, add_payment_dicts
+from .payment import Payment, Settlement, WinSettlement, add_payment_dicts, add_payment_list_dicts
 from .scoring import HandScore, Limit
 from .yaku import YAKU_BY_ID, Form
 
@@ -66,13 +66,15 @@ _STANDARD_TEXT: Final[str] = Form.STANDARD._value_
 
 def win_settlement_to_dict(w: WinSettlement) -> dict[str, Any]:
     """A winning-hand output: value, yaku, fu, and this win's pao, payments and deltas."""
-    return win_to_dict(w.score, w.pao, w.payments, list(w.deltas), None if w.chips is None else list(w.chips))
+    return win_to_dict(
+        w.score, w.pao, list(w.payments), list(w.deltas), None if w.chips is None else list(w.chips)
+    )
 
 
 def win_to_dict(
     hs: HandScore,
     pao: tuple[Liability, ...],
-    payments: tuple[Payment, ...],
+    payments: list[Payment],
     deltas: list[int],
     chips: list[int] | None,
 ) -> dict[str, Any]:
@@ -80,7 +82,7 @@ def win_to_dict(
     output as they are, not copied)."""
     out = hand_score_to_dict(hs)
     objects: list[dict[str, object]] = []
-    out["points"] = add_payment_dicts(payments, objects)
+    out["points"] = add_payment_list_dicts(payments, objects)
     out["pao"] = [p.to_dict() for p in pao] if pao else []
     out["payments"] = objects
     out["deltas"] = deltas
