@@ -176,25 +176,41 @@ def _meld(obj: object, i: int) -> Meld:
         # melds repeat: a well-formed one is made once (Meld is immutable); anything else is
         # read by _new_meld, whose errors name the field
         raw: dict[str, object] = obj
-        mtype, tiles, src, called = raw.get("type"), raw.get("tiles"), raw.get("from"), raw.get("called")
+        mtype, tiles = raw.get("type"), raw.get("tiles")
+        # (``from`` and ``called`` looked up only when the fields are enough to hold them: with
+        # type, tiles and a ``from``, three fields hold no ``called``)
+        n = len(obj)
+        src = raw.get("from") if n > 2 else None
+        called = raw.get("called") if n == 4 or (n == 3 and src is None) else None
         if (
             type(mtype) is str
             and type(tiles) is str
             and (src is None or type(src) is int)
             and (called is None or type(called) is str)
-            and len(raw) == 2 + (src is not None) + (called is not None)  # no other field (nor a null)
+            and n == 2 + (src is not None) + (called is not None)  # no other field (nor a null)
         ):
-            key = (mtype, tiles, src, called)
-            found = _MELDS.get(key)
-            if found is None:
-                found = _new_meld(obj, i)
-                if len(_MELDS) < 8192:
-                    _MELDS[key] = found
+            # (looked up by tiles, then type, then source: str and int keys, no tuple to build)
+            key: object = src if called is None else (src, called)
+            by_type = _MELDS.get(tiles)
+            if by_type is not None:
+                by_source = by_type.get(mtype)
+                if by_source is not None:
+                    found = by_source.get(key)
+                    if found is not None:
+                        return found
+            found = _new_meld(obj, i)
+            if by_type is None:
+                if len(_MELDS) >= 8192:
+                    return found
+                by_type = _MELDS[tiles] = {}
+            by_type.setdefault(mtype, {})[key] = found
             return found
     return _new_meld(obj, i)
 
 
-_MELDS: Final[dict[tuple[str, str, int | None, str | None], Meld]] = {}
+#: the well-formed melds of requests, by their tiles, type and source (``from``, or ``(from,
+#: called)`` with a called tile)
+_MELDS: Final[dict[str, dict[str, dict[object, Meld]]]] = {}
 
 
 def _new_meld(obj: object, i: int) -> Meld:
