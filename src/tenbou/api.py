@@ -154,11 +154,19 @@ def _indicators(value: object, key: str) -> tuple[Tile, ...]:
     if value is _ABSENT or value is None:
         return ()
     if type(value) is list:
-        if len(value) == 1:  # the usual list: one indicator (no list to build)
+        n = len(value)
+        if n <= 2:  # the usual lists: none, one or two indicators (no list to build)
+            if not n:
+                return ()
             v = value[0]
             tile = _TILE_BY_TEXT.get(v) if type(v) is str else None
             if tile is not None:
-                return (tile,)
+                if n == 1:
+                    return (tile,)
+                v = value[1]
+                second = _TILE_BY_TEXT.get(v) if type(v) is str else None
+                if second is not None:
+                    return (tile, second)
         tiles: list[Tile] = []
         for v in value:  # the usual list: one tile's text each
             tile = _TILE_BY_TEXT.get(v) if type(v) is str else None
@@ -376,8 +384,20 @@ def _parse_win(
         raise RequestError(f"melds: expected a list, not {shown(raw_melds)}")
     elif len(raw_melds) > _MAX_MELDS:
         raise RequestError(f"melds: at most {_MAX_MELDS} melds, not {len(raw_melds)}")
-    else:
-        melds = tuple([_meld(m, i) for i, m in enumerate(raw_melds)])
+    else:  # (a tuple of each length, from the list: no list to build and copy)
+        n = len(raw_melds)
+        if n == 1:
+            melds = (_meld(raw_melds[0], 0),)
+        elif n == 2:
+            melds = (_meld(raw_melds[0], 0), _meld(raw_melds[1], 1))
+        elif n == 3:
+            melds = (_meld(raw_melds[0], 0), _meld(raw_melds[1], 1), _meld(raw_melds[2], 2))
+        elif n == 4:
+            melds = (
+                _meld(raw_melds[0], 0), _meld(raw_melds[1], 1), _meld(raw_melds[2], 2), _meld(raw_melds[3], 3)
+            )  # fmt: skip
+        else:
+            melds = ()
     try:
         hand = Hand(concealed, melds, win)
     except NotationError as e:
