@@ -100,6 +100,9 @@ _SHANPON: Final = Wait.SHANPON
 _TANKI: Final = Wait.TANKI
 _THIRTEEN: Final = Wait.THIRTEEN
 _CHI: Final = MeldType.CHI
+_PON: Final = MeldType.PON
+_NO_KINDS: Final[tuple[int, ...]] = ()
+_ANKAN: Final = MeldType.ANKAN
 
 
 class YakuHan(NamedTuple):
@@ -496,12 +499,22 @@ def _fu(r: Reading, pinfu: bool) -> tuple[int, Sequence[FuItem]]:
             item = _FU_VALUE_PAIR
         items.append(item)
         total += item.fu
-    for k, exposed, kan in f.meld_trip_fu:
-        item = _SET_FU[(6 if exposed else 0) + (3 if kan else 0) + _FU_CLASS[k]]
-        items.append(item)
-        total += item.fu
+    if f.meld_trips:
+        for m in f.hand.melds:
+            mtype = m.type
+            if mtype is _CHI:
+                continue
+            # an open pon, or a kan: open unless an ankan
+            if mtype is _PON:
+                item = _SET_FU[6 + _FU_CLASS[m.kind]]
+            else:
+                item = _SET_FU[(3 if mtype is _ANKAN else 9) + _FU_CLASS[m.kind]]
+            items.append(item)
+            total += item.fu
     ron = r.ron_triplet
-    for k in r.triplets[len(f.meld_trips) :]:
+    # (the concealed triplets: those of the reading's raw, typed Any: compiled, a Raw is unboxed whole)
+    raw: Any = r.raw
+    for k in raw[1] if raw is not None else _NO_KINDS:
         if k == ron:  # completed by the ron: an open triplet
             ron = -1
             item = _SET_FU[6 + _FU_CLASS[k]]
