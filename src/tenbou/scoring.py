@@ -696,6 +696,10 @@ def _asked(features: int, double: frozenset[str], per_reading: int) -> tuple[_As
     return found
 
 
+#: no yaku (shared: a list taken from here is never changed, only a list made for a hand or reading)
+_NO_YAKU: Final[list[YakuHan]] = []
+
+
 def _hand_level(r: Reading) -> _HandLevel:
     """The yaku that are the same for every reading of a hand's form:
     yakuman, regular yaku, and renhou when it is worth a limit."""
@@ -705,8 +709,8 @@ def _hand_level(r: Reading) -> _HandLevel:
     by_double = _ASKED[0].get(rules.double_yakuman)  # (_asked, without the call when it is known)
     cached = by_double.get(key) if by_double is not None else None
     asked_ym, asked_regular = cached if cached is not None else _asked(key, rules.double_yakuman, 0)
-    ym = [counted for predicate, counted in asked_ym if predicate(r)] if asked_ym else []
-    regular = [counted for predicate, counted in asked_regular if predicate(r)] if asked_regular else []
+    ym = [counted for predicate, counted in asked_ym if predicate(r)] if asked_ym else _NO_YAKU
+    regular = [counted for predicate, counted in asked_regular if predicate(r)] if asked_regular else _NO_YAKU
     renhou = None
     if f.features & F_FIRST:
         for i, y in enumerate(regular):
@@ -726,7 +730,7 @@ def _evaluate(r: Reading, hand_level: _HandLevel, dora: list[YakuHan], dora_han:
     by_double = _ASKED[1].get(rules.double_yakuman)  # (_asked, without the call when it is known)
     cached = by_double.get(key) if by_double is not None else None
     asked_ym, asked_regular = cached if cached is not None else _asked(key, rules.double_yakuman, 1)
-    ym = [counted for predicate, counted in asked_ym if predicate(r)] if asked_ym else []
+    ym = [counted for predicate, counted in asked_ym if predicate(r)] if asked_ym else _NO_YAKU
     if hand_ym:
         if ym:
             ym = hand_ym + ym
@@ -744,7 +748,7 @@ def _evaluate(r: Reading, hand_level: _HandLevel, dora: list[YakuHan], dora_han:
         return HandScore(
             13 * total, fu, _YAKUMAN, base, tuple(ym), tuple(fu_items), total, r, f.hand, f.situation, rules
         )
-    found = [counted for predicate, counted in asked_regular if predicate(r)] if asked_regular else []
+    found = [counted for predicate, counted in asked_regular if predicate(r)] if asked_regular else _NO_YAKU
     # pinfu, when asked, is the first of a reading's regular yaku (and is asked of any closed hand)
     fu, fu_items = _fu(r, bool(found) and found[0].yaku is _PINFU)
     if hand_regular:
@@ -769,12 +773,19 @@ def _evaluate(r: Reading, hand_level: _HandLevel, dora: list[YakuHan], dora_han:
             return HandScore(
                 renhou.han, fu, rlimit, rbase, (renhou,), tuple(fu_items), 0, r, f.hand, f.situation, rules
             )
+    if not dora:
+        yaku = tuple(found)
+    elif found is hand_regular:  # (the hand's list, shared by its readings: not changed)
+        yaku = tuple(found + dora)
+    else:  # (a list made for this reading, not empty: not _NO_YAKU)
+        found.extend(dora)
+        yaku = tuple(found)
     return HandScore(
         han,
         fu,
         limit,
         base,
-        tuple(found + dora) if dora else tuple(found),
+        yaku,
         tuple(fu_items),
         0,
         r,
