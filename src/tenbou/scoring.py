@@ -456,6 +456,22 @@ _FU_SEAT_WIND_PAIR: Final = FuItem("seat_wind_pair", 2)
 _FU_ROUND_WIND_PAIR: Final = FuItem("round_wind_pair", 2)
 _FU_VALUE_PAIR: Final = FuItem("value_pair", 2)
 _FU_DOUBLE_WIND_PAIR: Final = {fu: FuItem("double_wind_pair", fu) for fu in (2, 4)}
+#: the lines of a breakdown before the sets', at 12 * pair + 3 * wait + win: win none, tsumo or
+#: menzen_ron; wait none, kanchan, penchan or tanki; pair none, double wind 2 or 4, dragon, seat wind,
+#: round wind or value (made once: a reading without triplets has one of these), and their fu
+_FU_LINES: Final[tuple[tuple[FuItem, ...], ...]] = tuple(
+    [
+        tuple([_FU_BASE] + [w for w in (win, wait, pair) if w is not None])
+        for pair in (
+            None, _FU_DOUBLE_WIND_PAIR[2], _FU_DOUBLE_WIND_PAIR[4], _FU_DRAGON_PAIR, _FU_SEAT_WIND_PAIR,
+            _FU_ROUND_WIND_PAIR, _FU_VALUE_PAIR,
+        )
+        for wait in (None, _FU_KANCHAN, _FU_PENCHAN, _FU_TANKI)
+        for win in (None, _FU_TSUMO, _FU_MENZEN_RON)
+    ]
+)  # fmt: skip
+_FU_LINES_TOTAL: Final[tuple[int, ...]] = tuple([sum(item.fu for item in lines) for lines in _FU_LINES])
+_FU_OPEN_PINFU_LINES: Final = (_FU_BASE, _FU_OPEN_PINFU)
 
 
 def fu_breakdown(r: Reading, pinfu: bool) -> tuple[int, tuple[FuItem, ...]]:
@@ -471,34 +487,39 @@ def _fu(r: Reading, pinfu: bool) -> tuple[int, Sequence[FuItem]]:
     if r.form is _KOKUSHI:
         return 0, ()  # no sets to count: Tenhou records kokushi with 0 fu
     if pinfu and f.tsumo:
-        return 20, (_FU_BASE,)
-    items = [_FU_BASE]
-    total = 20
+        return 20, _FU_LINES[0]  # (the base alone)
+    # the lines before the sets' (win, wait, pair), as an index of _FU_LINES: most readings have no
+    # triplet, and their breakdown is one of those, made once
+    lines = 0
     if f.tsumo:
         if f.rules.rinshan_tsumo_fu or not f.situation.rinshan:
-            items.append(_FU_TSUMO)
-            total += 2
+            lines = 1
     elif f.closed:
-        items.append(_FU_MENZEN_RON)
-        total += 10
+        lines = 2
     wait = r.wait
     if wait is not _RYANMEN and wait is not _SHANPON:
-        items.append(_FU_KANCHAN if wait is _KANCHAN else _FU_PENCHAN if wait is _PENCHAN else _FU_TANKI)
-        total += 2
+        lines += 3 if wait is _KANCHAN else 6 if wait is _PENCHAN else 9
     p = r.pair
     if f.value_mask >> p & 1:
         if p == f.seat_wind and p == f.round_wind:
-            item = _FU_DOUBLE_WIND_PAIR[f.rules.double_wind_pair_fu]  # 2 or 4, as Rules checks
+            lines += 12 if f.rules.double_wind_pair_fu == 2 else 24  # 2 or 4, as Rules checks
         elif p >= 31:
-            item = _FU_DRAGON_PAIR
+            lines += 36
         elif p == f.seat_wind:
-            item = _FU_SEAT_WIND_PAIR
+            lines += 48
         elif p == f.round_wind:
-            item = _FU_ROUND_WIND_PAIR
+            lines += 60
         else:
-            item = _FU_VALUE_PAIR
-        items.append(item)
-        total += item.fu
+            lines += 72
+    total = _FU_LINES_TOTAL[lines]
+    # (the concealed triplets: those of the reading's raw, typed Any: compiled, a Raw is unboxed whole)
+    raw: Any = r.raw
+    trips = raw[1] if raw is not None else _NO_KINDS
+    if not trips and not f.meld_trips:
+        if total == 20 and not f.closed and not f.tsumo:
+            return 30, _FU_OPEN_PINFU_LINES
+        return (total + 9) // 10 * 10, _FU_LINES[lines]
+    items = list(_FU_LINES[lines])
     if f.meld_trips:
         for m in f.hand.melds:
             mtype = m.type
@@ -512,9 +533,7 @@ def _fu(r: Reading, pinfu: bool) -> tuple[int, Sequence[FuItem]]:
             items.append(item)
             total += item.fu
     ron = r.ron_triplet
-    # (the concealed triplets: those of the reading's raw, typed Any: compiled, a Raw is unboxed whole)
-    raw: Any = r.raw
-    for k in raw[1] if raw is not None else _NO_KINDS:
+    for k in trips:
         if k == ron:  # completed by the ron: an open triplet
             ron = -1
             item = _SET_FU[6 + _FU_CLASS[k]]
@@ -522,9 +541,6 @@ def _fu(r: Reading, pinfu: bool) -> tuple[int, Sequence[FuItem]]:
             item = _SET_FU[_FU_CLASS[k]]
         items.append(item)
         total += item.fu
-    if total == 20 and not f.closed and not f.tsumo:
-        items.append(_FU_OPEN_PINFU)
-        return 30, items
     return (total + 9) // 10 * 10, items
 
 
