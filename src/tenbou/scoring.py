@@ -814,8 +814,15 @@ def _evaluate(r: Reading, hand_level: _HandLevel, dora: list[YakuHan], dora_han:
 def _better(a: HandScore, b: HandScore) -> bool:
     """Whether the reading scored ``a`` beats ``b``: the higher base points, then a true yakuman before
     a counted one, then the more han, then the more fu."""
-    ours = (a.base_points, a.limit is _YAKUMAN, a.han, a.fu)
-    return ours > (b.base_points, b.limit is _YAKUMAN, b.han, b.fu)
+    # (told field by field: compiled, two tuples would be made and their ints boxed to compare them)
+    if a.base_points != b.base_points:
+        return a.base_points > b.base_points
+    yakuman = a.limit is _YAKUMAN
+    if yakuman != (b.limit is _YAKUMAN):
+        return yakuman
+    if a.han != b.han:
+        return a.han > b.han
+    return a.fu > b.fu
 
 
 def score_hand(hand: Hand, situation: Situation, rules: Rules) -> HandScore:
