@@ -513,8 +513,9 @@ def _fu(r: Reading, pinfu: bool) -> tuple[int, Sequence[FuItem]]:
             lines += 72
     total = _FU_LINES_TOTAL[lines]
     # (the concealed triplets: those of the reading's raw, typed Any: compiled, a Raw is unboxed whole)
+    # (and the triplets typed: compiled, the loop over them and their look-ups are native)
     raw: Any = r.raw
-    trips = raw[1] if raw is not None else _NO_KINDS
+    trips: tuple[int, ...] = raw[1] if raw is not None else _NO_KINDS
     if not trips and not f.meld_trips:
         if total == 20 and not f.closed and not f.tsumo:
             return 30, _FU_OPEN_PINFU_LINES
