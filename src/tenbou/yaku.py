@@ -380,7 +380,7 @@ class Reading:
             self.outside = False
             self.features = facts.features | (R_CHIITOITSU if form is _CHIITOITSU else R_KOKUSHI)
             return
-        _, trips, runs, tmask, rmask, peikou, outside = raw
+        _pair, trips, runs, tmask, rmask, peikou, outside = raw  # (the pair named: "_" would box it)
         self.runs = all_runs = facts.meld_runs + runs
         self.triplets = all_trips = facts.meld_trips + trips
         self.run_mask = facts.meld_run_mask | rmask
