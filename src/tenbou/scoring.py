@@ -100,6 +100,9 @@ _SHANPON: Final = Wait.SHANPON
 _TANKI: Final = Wait.TANKI
 _THIRTEEN: Final = Wait.THIRTEEN
 _CHI: Final = MeldType.CHI
+_PON: Final = MeldType.PON
+_NO_KINDS: Final[tuple[int, ...]] = ()
+_ANKAN: Final = MeldType.ANKAN
 
 
 class YakuHan(NamedTuple):
@@ -453,6 +456,22 @@ _FU_SEAT_WIND_PAIR: Final = FuItem("seat_wind_pair", 2)
 _FU_ROUND_WIND_PAIR: Final = FuItem("round_wind_pair", 2)
 _FU_VALUE_PAIR: Final = FuItem("value_pair", 2)
 _FU_DOUBLE_WIND_PAIR: Final = {fu: FuItem("double_wind_pair", fu) for fu in (2, 4)}
+#: the lines of a breakdown before the sets', at 12 * pair + 3 * wait + win: win none, tsumo or
+#: menzen_ron; wait none, kanchan, penchan or tanki; pair none, double wind 2 or 4, dragon, seat wind,
+#: round wind or value (made once: a reading without triplets has one of these), and their fu
+_FU_LINES: Final[tuple[tuple[FuItem, ...], ...]] = tuple(
+    [
+        tuple([_FU_BASE] + [w for w in (win, wait, pair) if w is not None])
+        for pair in (
+            None, _FU_DOUBLE_WIND_PAIR[2], _FU_DOUBLE_WIND_PAIR[4], _FU_DRAGON_PAIR, _FU_SEAT_WIND_PAIR,
+            _FU_ROUND_WIND_PAIR, _FU_VALUE_PAIR,
+        )
+        for wait in (None, _FU_KANCHAN, _FU_PENCHAN, _FU_TANKI)
+        for win in (None, _FU_TSUMO, _FU_MENZEN_RON)
+    ]
+)  # fmt: skip
+_FU_LINES_TOTAL: Final[tuple[int, ...]] = tuple([sum(item.fu for item in lines) for lines in _FU_LINES])
+_FU_OPEN_PINFU_LINES: Final = (_FU_BASE, _FU_OPEN_PINFU)
 
 
 def fu_breakdown(r: Reading, pinfu: bool) -> tuple[int, tuple[FuItem, ...]]:
@@ -468,40 +487,54 @@ def _fu(r: Reading, pinfu: bool) -> tuple[int, Sequence[FuItem]]:
     if r.form is _KOKUSHI:
         return 0, ()  # no sets to count: Tenhou records kokushi with 0 fu
     if pinfu and f.tsumo:
-        return 20, (_FU_BASE,)
-    items = [_FU_BASE]
-    total = 20
+        return 20, _FU_LINES[0]  # (the base alone)
+    # the lines before the sets' (win, wait, pair), as an index of _FU_LINES: most readings have no
+    # triplet, and their breakdown is one of those, made once
+    lines = 0
     if f.tsumo:
         if f.rules.rinshan_tsumo_fu or not f.situation.rinshan:
-            items.append(_FU_TSUMO)
-            total += 2
+            lines = 1
     elif f.closed:
-        items.append(_FU_MENZEN_RON)
-        total += 10
+        lines = 2
     wait = r.wait
     if wait is not _RYANMEN and wait is not _SHANPON:
-        items.append(_FU_KANCHAN if wait is _KANCHAN else _FU_PENCHAN if wait is _PENCHAN else _FU_TANKI)
-        total += 2
+        lines += 3 if wait is _KANCHAN else 6 if wait is _PENCHAN else 9
     p = r.pair
     if f.value_mask >> p & 1:
         if p == f.seat_wind and p == f.round_wind:
-            item = _FU_DOUBLE_WIND_PAIR[f.rules.double_wind_pair_fu]  # 2 or 4, as Rules checks
+            lines += 12 if f.rules.double_wind_pair_fu == 2 else 24  # 2 or 4, as Rules checks
         elif p >= 31:
-            item = _FU_DRAGON_PAIR
+            lines += 36
         elif p == f.seat_wind:
-            item = _FU_SEAT_WIND_PAIR
+            lines += 48
         elif p == f.round_wind:
-            item = _FU_ROUND_WIND_PAIR
+            lines += 60
         else:
-            item = _FU_VALUE_PAIR
-        items.append(item)
-        total += item.fu
-    for k, exposed, kan in f.meld_trip_fu:
-        item = _SET_FU[(6 if exposed else 0) + (3 if kan else 0) + _FU_CLASS[k]]
-        items.append(item)
-        total += item.fu
+            lines += 72
+    total = _FU_LINES_TOTAL[lines]
+    # (the concealed triplets: those of the reading's raw, typed Any: compiled, a Raw is unboxed whole)
+    # (and the triplets typed: compiled, the loop over them and their look-ups are native)
+    raw: Any = r.raw
+    trips: tuple[int, ...] = raw[1] if raw is not None else _NO_KINDS
+    if not trips and not f.meld_trips:
+        if total == 20 and not f.closed and not f.tsumo:
+            return 30, _FU_OPEN_PINFU_LINES
+        return (total + 9) // 10 * 10, _FU_LINES[lines]
+    items = list(_FU_LINES[lines])
+    if f.meld_trips:
+        for m in f.hand.melds:
+            mtype = m.type
+            if mtype is _CHI:
+                continue
+            # an open pon, or a kan: open unless an ankan
+            if mtype is _PON:
+                item = _SET_FU[6 + _FU_CLASS[m.kind]]
+            else:
+                item = _SET_FU[(3 if mtype is _ANKAN else 9) + _FU_CLASS[m.kind]]
+            items.append(item)
+            total += item.fu
     ron = r.ron_triplet
-    for k in r.triplets[len(f.meld_trips) :]:
+    for k in trips:
         if k == ron:  # completed by the ron: an open triplet
             ron = -1
             item = _SET_FU[6 + _FU_CLASS[k]]
@@ -509,9 +542,6 @@ def _fu(r: Reading, pinfu: bool) -> tuple[int, Sequence[FuItem]]:
             item = _SET_FU[_FU_CLASS[k]]
         items.append(item)
         total += item.fu
-    if total == 20 and not f.closed and not f.tsumo:
-        items.append(_FU_OPEN_PINFU)
-        return 30, items
     return (total + 9) // 10 * 10, items
 
 
@@ -683,6 +713,10 @@ def _asked(features: int, double: frozenset[str], per_reading: int) -> tuple[_As
     return found
 
 
+#: no yaku (shared: a list taken from here is never changed, only a list made for a hand or reading)
+_NO_YAKU: Final[list[YakuHan]] = []
+
+
 def _hand_level(r: Reading) -> _HandLevel:
     """The yaku that are the same for every reading of a hand's form:
     yakuman, regular yaku, and renhou when it is worth a limit."""
@@ -692,8 +726,8 @@ def _hand_level(r: Reading) -> _HandLevel:
     by_double = _ASKED[0].get(rules.double_yakuman)  # (_asked, without the call when it is known)
     cached = by_double.get(key) if by_double is not None else None
     asked_ym, asked_regular = cached if cached is not None else _asked(key, rules.double_yakuman, 0)
-    ym = [counted for predicate, counted in asked_ym if predicate(r)] if asked_ym else []
-    regular = [counted for predicate, counted in asked_regular if predicate(r)] if asked_regular else []
+    ym = [counted for predicate, counted in asked_ym if predicate(r)] if asked_ym else _NO_YAKU
+    regular = [counted for predicate, counted in asked_regular if predicate(r)] if asked_regular else _NO_YAKU
     renhou = None
     if f.features & F_FIRST:
         for i, y in enumerate(regular):
@@ -713,7 +747,7 @@ def _evaluate(r: Reading, hand_level: _HandLevel, dora: list[YakuHan], dora_han:
     by_double = _ASKED[1].get(rules.double_yakuman)  # (_asked, without the call when it is known)
     cached = by_double.get(key) if by_double is not None else None
     asked_ym, asked_regular = cached if cached is not None else _asked(key, rules.double_yakuman, 1)
-    ym = [counted for predicate, counted in asked_ym if predicate(r)] if asked_ym else []
+    ym = [counted for predicate, counted in asked_ym if predicate(r)] if asked_ym else _NO_YAKU
     if hand_ym:
         if ym:
             ym = hand_ym + ym
@@ -731,7 +765,7 @@ def _evaluate(r: Reading, hand_level: _HandLevel, dora: list[YakuHan], dora_han:
         return HandScore(
             13 * total, fu, _YAKUMAN, base, tuple(ym), tuple(fu_items), total, r, f.hand, f.situation, rules
         )
-    found = [counted for predicate, counted in asked_regular if predicate(r)] if asked_regular else []
+    found = [counted for predicate, counted in asked_regular if predicate(r)] if asked_regular else _NO_YAKU
     # pinfu, when asked, is the first of a reading's regular yaku (and is asked of any closed hand)
     fu, fu_items = _fu(r, bool(found) and found[0].yaku is _PINFU)
     if hand_regular:
@@ -756,12 +790,19 @@ def _evaluate(r: Reading, hand_level: _HandLevel, dora: list[YakuHan], dora_han:
             return HandScore(
                 renhou.han, fu, rlimit, rbase, (renhou,), tuple(fu_items), 0, r, f.hand, f.situation, rules
             )
+    if not dora:
+        yaku = tuple(found)
+    elif found is hand_regular:  # (the hand's list, shared by its readings: not changed)
+        yaku = tuple(found + dora)
+    else:  # (a list made for this reading, not empty: not _NO_YAKU)
+        found.extend(dora)
+        yaku = tuple(found)
     return HandScore(
         han,
         fu,
         limit,
         base,
-        tuple(found + dora) if dora else tuple(found),
+        yaku,
         tuple(fu_items),
         0,
         r,
@@ -774,8 +815,15 @@ def _evaluate(r: Reading, hand_level: _HandLevel, dora: list[YakuHan], dora_han:
 def _better(a: HandScore, b: HandScore) -> bool:
     """Whether the reading scored ``a`` beats ``b``: the higher base points, then a true yakuman before
     a counted one, then the more han, then the more fu."""
-    ours = (a.base_points, a.limit is _YAKUMAN, a.han, a.fu)
-    return ours > (b.base_points, b.limit is _YAKUMAN, b.han, b.fu)
+    # (told field by field: compiled, two tuples would be made and their ints boxed to compare them)
+    if a.base_points != b.base_points:
+        return a.base_points > b.base_points
+    yakuman = a.limit is _YAKUMAN
+    if yakuman != (b.limit is _YAKUMAN):
+        return yakuman
+    if a.han != b.han:
+        return a.han > b.han
+    return a.fu > b.fu
 
 
 def score_hand(hand: Hand, situation: Situation, rules: Rules) -> HandScore:

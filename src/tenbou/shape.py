@@ -240,10 +240,15 @@ def read_counts(counts: tuple[int, ...]) -> tuple[int, list[Raw]]:
     """The kinds present in ``counts`` (bit k for kind k) and every reading of them as
     :data:`Raw` tuples (:func:`decompose`), from the parts of :data:`_PARTS`."""
     honours = counts[27:34]
-    part = _NO_HONOURS_PART if honours == _NO_HONOURS else _PARTS[3].get(honours)  # (most hands hold none)
-    if part is None:
-        part = _part(honours, 3)
-    pairs, table, present = part  # (unpacked once: each item read from a part unboxes it whole)
+    # (unpacked once: each item read from a part unboxes it whole; and the part made once for no
+    # honours, a native tuple compiled, is unpacked as it is, not boxed into an optional part)
+    if honours == _NO_HONOURS:  # (most hands hold none)
+        pairs, table, present = _NO_HONOURS_PART
+    else:
+        part = _PARTS[3].get(honours)
+        if part is None:
+            part = _part(honours, 3)
+        pairs, table, present = part
     readable = bool(table)
     # the reading when each part is read one way only (the usual hand), made as the parts come
     single = len(table) == 1
@@ -253,7 +258,9 @@ def read_counts(counts: tuple[int, ...]) -> tuple[int, list[Raw]]:
     tmask = rmask = peikou = 0
     outside = True
     if single:
-        pair, trips, _, tmask, _, _, _ = table[0]  # (the honours' runs are none, all outside)
+        # (the honours' runs are none, all outside; each unused item named, typed as it is: one name
+        # for them all would be an object, and compiled the ints would be boxed to be dropped)
+        pair, trips, _runs, tmask, _rmask, _peikou, _outside = table[0]
     for suit in range(3):
         key = counts[9 * suit : 9 * suit + 9]
         if key == _NO_TILES:

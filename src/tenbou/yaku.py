@@ -175,7 +175,8 @@ _NOT_GREEN_MASK: Final = _mask(k for k in range(34) if k not in _GREEN)
 
 
 _NO_KINDS: Final[tuple[int, ...]] = ()
-_NO_TRIP_FU: Final[tuple[tuple[int, bool, bool], ...]] = ()
+#: each kind alone, as a tuple (the melds' kinds are joined from these)
+_ONE_KIND: Final[tuple[tuple[int, ...], ...]] = tuple([(k,) for k in range(34)])
 #: the winds and their kinds (a round wind is told by identity: an Enum's attributes read slowly)
 _EAST: Final = Wind.EAST
 _SOUTH: Final = Wind.SOUTH
@@ -195,7 +196,7 @@ class HandFacts:
     __slots__ = (
         "all_green", "all_simple", "all_terminal_honor", "closed", "concealed", "concealed_kinds", "counts",
         "features", "hand", "honors", "kans", "meld_concealed", "meld_outside", "meld_run_mask", "meld_runs",
-        "meld_trip_fu", "meld_trip_mask", "meld_trips", "raws", "round_wind", "rules", "seat_wind",
+        "meld_trip_mask", "meld_trips", "raws", "round_wind", "rules", "seat_wind",
         "situation", "suits", "tsumo", "value_mask", "win",
     )  # fmt: skip
 
@@ -209,39 +210,33 @@ class HandFacts:
         kans = hidden = run_mask = trip_mask = present = 0
         closed = outside = True
         melds = hand.melds
+        runs = trips = _NO_KINDS
         if melds:
-            runs: list[int] = []
-            trips: list[int] = []
-            trip_fu: list[tuple[int, bool, bool]] = []
+            # (the kinds joined as tuples, from one-kind tuples made once: the first is taken as it is,
+            # with no list made and turned into a tuple)
             for m in melds:
                 k = m.kind
                 mtype = m.type
                 if mtype is _CHI:
                     present |= 7 << k
-                    runs.append(k)
+                    runs = runs + _ONE_KIND[k]
                     run_mask |= 1 << k
                     outside = outside and k % 9 in (0, 6)
                     closed = False
                     continue
                 present |= 1 << k
-                trips.append(k)
+                trips = trips + _ONE_KIND[k]
                 trip_mask |= 1 << k
                 outside = outside and bool(_TERMINAL_HONOR_MASK >> k & 1)
                 if mtype is _PON:
-                    trip_fu.append((k, True, False))
                     closed = False
                 else:
                     kans += 1
-                    open_ = mtype is not _ANKAN
-                    trip_fu.append((k, open_, True))
-                    if open_:
+                    if mtype is not _ANKAN:
                         closed = False
                     else:
                         hidden += 1
-            self.meld_runs, self.meld_trips, self.meld_trip_fu = tuple(runs), tuple(trips), tuple(trip_fu)
-        else:
-            self.meld_runs = self.meld_trips = _NO_KINDS
-            self.meld_trip_fu = _NO_TRIP_FU
+        self.meld_runs, self.meld_trips = runs, trips
         self.meld_run_mask, self.meld_trip_mask, self.meld_outside = run_mask, trip_mask, outside
         self.kans, self.meld_concealed, self.closed = kans, hidden, closed
         #: the kinds of the concealed tiles (bit k for kind k) and their readings as sets and a pair
@@ -385,7 +380,7 @@ class Reading:
             self.outside = False
             self.features = facts.features | (R_CHIITOITSU if form is _CHIITOITSU else R_KOKUSHI)
             return
-        _, trips, runs, tmask, rmask, peikou, outside = raw
+        _pair, trips, runs, tmask, rmask, peikou, outside = raw  # (the pair named: "_" would box it)
         self.runs = all_runs = facts.meld_runs + runs
         self.triplets = all_trips = facts.meld_trips + trips
         self.run_mask = facts.meld_run_mask | rmask
