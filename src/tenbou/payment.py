@@ -63,7 +63,6 @@ __all__ = [
     "Settlement",
     "WinSettlement",
     "add_payment_dicts",
-    "add_payment_list_dicts",
     "deltas",
     "hand_shares",
     "next_after_draw",
@@ -122,18 +121,13 @@ class Payment(Record):
 def payment_to_dict(p: Payment) -> dict[str, object]:
     """A payment as its JSON object."""
     out: list[dict[str, object]] = []
-    add_payment_list_dicts([p], out)
+    add_payment_dicts([p], out)
     return out[0]
 
 
-def add_payment_dicts(payments: tuple[Payment, ...], out: list[dict[str, object]]) -> int:
+def add_payment_dicts(payments: list[Payment], out: list[dict[str, object]]) -> int:
     """Append the payments' JSON objects to ``out``; return the points paid for the hand (``hand``
-    and ``pao``)."""
-    return add_payment_list_dicts(list(payments), out)
-
-
-def add_payment_list_dicts(payments: list[Payment], out: list[dict[str, object]]) -> int:
-    """:func:`add_payment_dicts` of a list of payments (as :func:`settle_win_parts` gives them)."""
+    and ``pao``). (A list: compiled, a loop over a list is native.)"""
     points = 0
     for p in payments:
         kind = p.kind  # (the usual kinds by identity: compiled, an Enum's value is a generic look-up)

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from .pao import Liability
-from .payment import Payment, Settlement, WinSettlement, add_payment_dicts, add_payment_list_dicts
+from .payment import Payment, Settlement, WinSettlement, add_payment_dicts
 from .scoring import HandScore, Limit
 from .yaku import YAKU_BY_ID, Form
 
@@ -82,7 +82,7 @@ def win_to_dict(
     output as they are, not copied)."""
     out = hand_score_to_dict(hs)
     objects: list[dict[str, object]] = []
-    out["points"] = add_payment_list_dicts(payments, objects)
+    out["points"] = add_payment_dicts(payments, objects)
     out["pao"] = [p.to_dict() for p in pao] if pao else []
     out["payments"] = objects
     out["deltas"] = deltas
@@ -94,7 +94,7 @@ def win_to_dict(
 def settlement_to_dict(st: Settlement) -> dict[str, Any]:
     """The JSON output of a settlement."""
     payments: list[dict[str, object]] = []
-    add_payment_dicts(st.payments, payments)
+    add_payment_dicts(list(st.payments), payments)
     out: dict[str, Any] = {
         "kind": st.kind,
         "results": [win_settlement_to_dict(w) for w in st.results],
