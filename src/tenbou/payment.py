@@ -489,9 +489,9 @@ def settle_win(
     wareme: int | None = None,
 ) -> WinSettlement:
     """One win settled on its own: its transfers (:func:`win_payments`), deltas and chips."""
-    pays, d = _win_payments(hs, honba, riichi_sticks, pao, wareme)
-    chips = win_chips(hs, hs.rules) if hs.rules.chips else None
-    return WinSettlement(hs, tuple(pao), tuple(pays), tuple(d), None if chips is None else tuple(chips))
+    liabilities = tuple(pao)
+    pays, d, chips = settle_win_parts(hs, liabilities, honba, riichi_sticks, wareme)
+    return WinSettlement(hs, liabilities, tuple(pays), tuple(d), None if chips is None else tuple(chips))
 
 
 def settle_win_parts(
