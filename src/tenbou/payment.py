@@ -315,16 +315,8 @@ def _win_payments(
     if rest_base:
         if discarder is not None:
             won += _pay(out, d, winner, discarder, _ron_points(rest_base, dealer_wins), _HAND)
-        else:  # each payer's share (that of hand_shares), the dealer first (as _payers lists them)
-            dealer = s.dealer
-            sanma_tsumo = rules.sanma_tsumo
-            if not dealer_wins:
-                share = _tsumo_share(rest_base, False, True, n, sanma_tsumo)
-                won += _pay(out, d, winner, dealer, share, _HAND)
-            share = _tsumo_share(rest_base, dealer_wins, False, n, sanma_tsumo)
-            for p in range(n):
-                if p != winner and p != dealer:
-                    won += _pay(out, d, winner, p, share, _HAND)
+        else:
+            won += _pay_tsumo(out, d, winner, s.dealer, n, rest_base, rules.sanma_tsumo, _HAND)
     # -- honba
     if honba and rules.honba_unit:
         unit = honba * rules.honba_unit
@@ -373,10 +365,28 @@ def _pay(out: list[Payment], d: list[int], receiver: int, payer: int, points: in
     return points
 
 
-def _payers(players: int, winner: int, dealer: int) -> list[int]:
-    """The payers of a tsumo, the dealer first."""
-    others = [seat for seat in range(players) if seat != winner and seat != dealer]
-    return others if dealer == winner else [dealer, *others]
+def _pay_tsumo(
+    out: list[Payment],
+    d: list[int],
+    winner: int,
+    dealer: int,
+    players: int,
+    base: int,
+    sanma_tsumo: str,
+    kind: PaymentKind,
+) -> int:
+    """Pay a tsumo of basic points ``base`` (the shares of :func:`hand_shares`, no list made for
+    them), the dealer first, then the others in seat order, as :func:`_pay` does; return what the
+    winner receives."""
+    won = 0
+    dealer_wins = winner == dealer
+    if not dealer_wins:
+        won += _pay(out, d, winner, dealer, _tsumo_share(base, False, True, players, sanma_tsumo), kind)
+    share = _tsumo_share(base, dealer_wins, False, players, sanma_tsumo)
+    for p in range(players):
+        if p != winner and p != dealer:
+            won += _pay(out, d, winner, p, share, kind)
+    return won
 
 
 def win_chips(score: HandScore, rules: Rules) -> list[int] | None:
@@ -543,11 +553,11 @@ def settle_draw(
     if nagashi and rules.nagashi_mangan != "none":
         as_win = rules.nagashi_mangan == "win"
         for i, seat in enumerate(sorted(nagashi, key=lambda x: (x - dealer) % n)):
-            payers = _payers(n, seat, dealer)
-            shares = hand_shares(2000, seat == dealer, True, n, rules.sanma_tsumo)
-            payments.extend(Payment(p, seat, pts, _NAGASHI) for p, pts in zip(payers, shares, strict=True))
+            # (paid as a mangan tsumo; the deltas are counted below, from the payments)
+            _pay_tsumo(payments, [0] * n, seat, dealer, n, 2000, rules.sanma_tsumo, _NAGASHI)
             if as_win and honba and rules.honba_unit:
-                payments.extend(Payment(p, seat, honba * rules.honba_unit, _HONBA) for p in sorted(payers))
+                unit = honba * rules.honba_unit
+                payments.extend(Payment(p, seat, unit, _HONBA) for p in range(n) if p != seat)
             if as_win and i == 0 and riichi_sticks:
                 payments.append(
                     Payment(None, seat, riichi_sticks * rules.riichi_stick_points, _RIICHI_STICKS)
