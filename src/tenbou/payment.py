@@ -46,7 +46,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from enum import Enum
-from typing import Final, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from ._native import mypyc_attr
 from .errors import InvalidHandError
@@ -125,27 +125,31 @@ def payment_to_dict(p: Payment) -> dict[str, object]:
     return out[0]
 
 
-def add_payment_dicts(payments: list[Payment], out: list[dict[str, object]]) -> int:
-    """Append the payments' JSON objects to ``out``; return the points paid for the hand (``hand``
-    and ``pao``). (A list: compiled, a loop over a list is native.)"""
-    points = 0
+def add_payment_dicts(payments: list[Payment], out: list[dict[str, Any]]) -> None:
+    """Append the payments' JSON objects to ``out``. (A list: compiled, a loop over a list is native.)"""
     for p in payments:
         kind = p.kind  # (the usual kinds by identity: compiled, an Enum's value is a generic look-up)
         if kind is _HAND:
-            points += p.points
             text = _HAND_TEXT
         elif kind is _HONBA:
             text = _HONBA_TEXT
         else:
-            if kind is _PAO:
-                points += p.points
             text = kind._value_
         out.append({"from": p.payer, "to": p.receiver, "points": p.points, "kind": text})
-    return points
 
 
+# the kinds' texts (compiled, an Enum's value is a generic look-up, a Final str is not)
 _HAND_TEXT: Final[str] = _HAND._value_
 _HONBA_TEXT: Final[str] = _HONBA._value_
+_RIICHI_STICKS_TEXT: Final[str] = _RIICHI_STICKS._value_
+_PAO_TEXT: Final[str] = _PAO._value_
+_NAGASHI_TEXT: Final[str] = _NAGASHI._value_
+_KIND_OF_TEXT: Final[dict[str, PaymentKind]] = {kind._value_: kind for kind in PaymentKind}
+
+
+def _payment(o: dict[str, Any]) -> Payment:
+    """The :class:`Payment` of a payment's JSON object, as :func:`_pay` writes it."""
+    return Payment(o["from"], o["to"], o["points"], _KIND_OF_TEXT[o["kind"]])
 
 
 class NextHand(NamedTuple):
@@ -260,20 +264,22 @@ def win_payments(
 
     ``pao`` lists the liabilities that apply (yakuman pao, and at most one
     daiminkan pao, whose seat then pays the hand as a ron)."""
-    return _win_payments(score, honba, riichi_sticks, pao, wareme)[0]
+    return [_payment(o) for o in settle_win_parts(score, tuple(pao), honba, riichi_sticks, wareme)[0]]
 
 
-def _win_payments(
-    score: HandScore, honba: int, riichi_sticks: int, pao: Sequence[Liability], wareme: int | None
-) -> tuple[list[Payment], list[int]]:
-    """:func:`win_payments`, and the deltas they make (counted as they are paid)."""
+def settle_win_parts(
+    score: HandScore, pao: tuple[Liability, ...], honba: int, riichi_sticks: int, wareme: int | None
+) -> tuple[list[dict[str, Any]], list[int], list[int] | None]:
+    """:func:`settle_win`'s transfers, deltas and chips, without the :class:`WinSettlement`, for a
+    caller that writes them out: the transfers as their JSON objects (made as they are paid: no
+    :class:`Payment` made to be written out), the deltas counted as they are paid."""
     s = score.situation
     rules = score.rules
     n = s.players
     winner = s.winner
     dealer_wins = winner == s.dealer
     discarder = s.discarder
-    out: list[Payment] = []
+    out: list[dict[str, Any]] = []
     d = [0] * n
     won = 0  # what the winner receives (put in d once, at the end: a native integer until then)
     # -- the hand: pao'd parts first, then the rest as usual
@@ -304,19 +310,19 @@ def _win_payments(
         for seat, mult in parts:
             value = _ron_points(8000 * mult, dealer_wins)  # as a ron
             if discarder is None:
-                won += _pay(out, d, winner, seat, value, _PAO)
+                won += _pay(out, d, winner, seat, value, _PAO_TEXT)
             elif discarder == seat:  # the liable player dealt in: an ordinary ron
-                won += _pay(out, d, winner, seat, value, _HAND)
+                won += _pay(out, d, winner, seat, value, _HAND_TEXT)
             else:
                 half = _ceil100(value // 2)
-                won += _pay(out, d, winner, seat, half, _PAO)
-                won += _pay(out, d, winner, discarder, value - half, _HAND)
+                won += _pay(out, d, winner, seat, half, _PAO_TEXT)
+                won += _pay(out, d, winner, discarder, value - half, _HAND_TEXT)
     rest_base = 8000 * rest if score.yakuman else score.base_points
     if rest_base:
         if discarder is not None:
-            won += _pay(out, d, winner, discarder, _ron_points(rest_base, dealer_wins), _HAND)
+            won += _pay(out, d, winner, discarder, _ron_points(rest_base, dealer_wins), _HAND_TEXT)
         else:
-            won += _pay_tsumo(out, d, winner, s.dealer, n, rest_base, rules.sanma_tsumo, _HAND)
+            won += _pay_tsumo(out, d, winner, s.dealer, n, rest_base, rules.sanma_tsumo, _HAND_TEXT)
     # -- honba
     if honba and rules.honba_unit:
         unit = honba * rules.honba_unit
@@ -326,54 +332,60 @@ def _win_payments(
             pao_honba = "discarder" if discarder is not None else "normal" if rest_base else "liable"
         if liable < 0 or pao_honba == "normal":
             if discarder is not None:
-                won += _pay(out, d, winner, discarder, total, _HONBA)
+                won += _pay(out, d, winner, discarder, total, _HONBA_TEXT)
             else:
                 for p in range(n):
                     if p != winner:
-                        won += _pay(out, d, winner, p, unit, _HONBA)
+                        won += _pay(out, d, winner, p, unit, _HONBA_TEXT)
         elif discarder is None or discarder == liable or pao_honba == "liable":
-            won += _pay(out, d, winner, liable, total, _HONBA)
+            won += _pay(out, d, winner, liable, total, _HONBA_TEXT)
         elif pao_honba == "discarder":
-            won += _pay(out, d, winner, discarder, total, _HONBA)
+            won += _pay(out, d, winner, discarder, total, _HONBA_TEXT)
         else:  # split
             half = total // 2
-            won += _pay(out, d, winner, liable, half, _HONBA)
-            won += _pay(out, d, winner, discarder, total - half, _HONBA)
-    if wareme is not None and rules.wareme:
-        out = [
-            Payment(p.payer, p.receiver, 2 * p.points, p.kind)
-            if p.kind in (_HAND, _PAO) and wareme in (p.payer, p.receiver)
-            else p
-            for p in out
-        ]
-        d = deltas(out, n)
-        won = 0  # (counted in d)
+            won += _pay(out, d, winner, liable, half, _HONBA_TEXT)
+            won += _pay(out, d, winner, discarder, total - half, _HONBA_TEXT)
+    if wareme is not None and rules.wareme:  # paid again, hand and pao doubled to and from wareme
+        paid = out
+        out = []
+        d = [0] * n
+        won = 0
+        for o in paid:
+            points = o["points"]
+            if o["kind"] in (_HAND_TEXT, _PAO_TEXT) and wareme in (o["from"], o["to"]):
+                points = 2 * points
+            won += _pay(out, d, winner, o["from"], points, o["kind"])
     if riichi_sticks:  # listed even when the rules make them worth 0, as a draw lists them
-        points = riichi_sticks * rules.riichi_stick_points
-        out.append(Payment(None, winner, points, _RIICHI_STICKS))
-        won += points
+        won += _pay(out, d, winner, None, riichi_sticks * rules.riichi_stick_points, _RIICHI_STICKS_TEXT)
     d[winner] = d[winner] + won
-    return out, d
+    return out, d, win_chips(score, rules) if rules.chips else None
 
 
-def _pay(out: list[Payment], d: list[int], receiver: int, payer: int, points: int, kind: PaymentKind) -> int:
-    """Add a transfer to ``out`` and the payer's part to the deltas ``d`` (none when it is zero);
-    return ``points``, which the caller adds to the receiver's delta."""
-    if points:
-        out.append(Payment(payer, receiver, points, kind))
+def _pay(
+    out: list[dict[str, Any]], d: list[int], receiver: int, payer: int | None, points: int, kind: str
+) -> int:
+    """Add a transfer to ``out``, as its JSON object (the one :func:`add_payment_dicts` writes for a
+    :class:`Payment`: made here at once, for a caller that only writes it out), and the payer's part
+    to the deltas ``d``; return ``points``, which the caller adds to the receiver's delta. A payer's
+    payment of nothing is left out; riichi sticks, from the table (``payer`` ``None``), are listed
+    even when worth nothing."""
+    if payer is not None:
+        if not points:
+            return 0
         d[payer] = d[payer] - points
+    out.append({"from": payer, "to": receiver, "points": points, "kind": kind})
     return points
 
 
 def _pay_tsumo(
-    out: list[Payment],
+    out: list[dict[str, Any]],
     d: list[int],
     winner: int,
     dealer: int,
     players: int,
     base: int,
     sanma_tsumo: str,
-    kind: PaymentKind,
+    kind: str,
 ) -> int:
     """Pay a tsumo of basic points ``base`` (the shares of :func:`hand_shares`, no list made for
     them), the dealer first, then the others in seat order, as :func:`_pay` does; return what the
@@ -501,16 +513,8 @@ def settle_win(
     """One win settled on its own: its transfers (:func:`win_payments`), deltas and chips."""
     liabilities = tuple(pao)
     pays, d, chips = settle_win_parts(hs, liabilities, honba, riichi_sticks, wareme)
-    return WinSettlement(hs, liabilities, tuple(pays), tuple(d), None if chips is None else tuple(chips))
-
-
-def settle_win_parts(
-    hs: HandScore, pao: tuple[Liability, ...], honba: int, riichi_sticks: int, wareme: int | None
-) -> tuple[list[Payment], list[int], list[int] | None]:
-    """:func:`settle_win`'s transfers, deltas and chips, without the :class:`WinSettlement`
-    (for a caller that only writes them out: lists, not copied into tuples)."""
-    pays, d = _win_payments(hs, honba, riichi_sticks, pao, wareme)
-    return pays, d, win_chips(hs, hs.rules) if hs.rules.chips else None
+    payments = tuple([_payment(o) for o in pays])
+    return WinSettlement(hs, liabilities, payments, tuple(d), None if chips is None else tuple(chips))
 
 
 def next_after_draw(
@@ -554,7 +558,9 @@ def settle_draw(
         as_win = rules.nagashi_mangan == "win"
         for i, seat in enumerate(sorted(nagashi, key=lambda x: (x - dealer) % n)):
             # (paid as a mangan tsumo; the deltas are counted below, from the payments)
-            _pay_tsumo(payments, [0] * n, seat, dealer, n, 2000, rules.sanma_tsumo, _NAGASHI)
+            paid: list[dict[str, Any]] = []
+            _pay_tsumo(paid, [0] * n, seat, dealer, n, 2000, rules.sanma_tsumo, _NAGASHI_TEXT)
+            payments.extend([_payment(o) for o in paid])
             if as_win and honba and rules.honba_unit:
                 unit = honba * rules.honba_unit
                 payments.extend(Payment(p, seat, unit, _HONBA) for p in range(n) if p != seat)

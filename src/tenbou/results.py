@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from .pao import Liability
-from .payment import Payment, Settlement, WinSettlement, add_payment_dicts
+from .payment import PaymentKind, Settlement, WinSettlement, add_payment_dicts
 from .scoring import HandScore, Limit
 from .yaku import YAKU_BY_ID, Form
 
@@ -62,29 +62,36 @@ _MANGAN: Final = Limit.MANGAN
 _MANGAN_TEXT: Final[str] = Limit.MANGAN._value_
 _STANDARD: Final = Form.STANDARD
 _STANDARD_TEXT: Final[str] = Form.STANDARD._value_
+_HAND_TEXT: Final[str] = PaymentKind.HAND._value_
+_PAO_TEXT: Final[str] = PaymentKind.PAO._value_
 
 
 def win_settlement_to_dict(w: WinSettlement) -> dict[str, Any]:
     """A winning-hand output: value, yaku, fu, and this win's pao, payments and deltas."""
-    return win_to_dict(
-        w.score, w.pao, list(w.payments), list(w.deltas), None if w.chips is None else list(w.chips)
-    )
+    payments: list[dict[str, Any]] = []
+    add_payment_dicts(list(w.payments), payments)
+    return win_to_dict(w.score, w.pao, payments, list(w.deltas), None if w.chips is None else list(w.chips))
 
 
 def win_to_dict(
     hs: HandScore,
     pao: tuple[Liability, ...],
-    payments: list[Payment],
+    payments: list[dict[str, Any]],
     deltas: list[int],
     chips: list[int] | None,
 ) -> dict[str, Any]:
-    """:func:`win_settlement_to_dict` of a win's parts (``deltas`` and ``chips`` are put in the
-    output as they are, not copied)."""
+    """:func:`win_settlement_to_dict` of a win's parts, its payments as their JSON objects
+    (``payments``, ``deltas`` and ``chips`` are put in the output as they are, not copied)."""
     out = hand_score_to_dict(hs)
-    objects: list[dict[str, object]] = []
-    out["points"] = add_payment_dicts(payments, objects)
+    points = 0  # what is paid for the hand: the hand and pao payments
+    for o in payments:
+        kind: str = o["kind"]  # (typed: compiled, native str and int operations)
+        if kind in (_HAND_TEXT, _PAO_TEXT):
+            paid: int = o["points"]
+            points += paid
+    out["points"] = points
     out["pao"] = [p.to_dict() for p in pao] if pao else []
-    out["payments"] = objects
+    out["payments"] = payments
     out["deltas"] = deltas
     if chips is not None:
         out["chips"] = chips
@@ -93,7 +100,7 @@ def win_to_dict(
 
 def settlement_to_dict(st: Settlement) -> dict[str, Any]:
     """The JSON output of a settlement."""
-    payments: list[dict[str, object]] = []
+    payments: list[dict[str, Any]] = []
     add_payment_dicts(list(st.payments), payments)
     out: dict[str, Any] = {
         "kind": st.kind,
