@@ -33,12 +33,15 @@ def hand_score_to_dict(hs: HandScore) -> dict[str, Any]:
     """The winning-hand output fields of a :class:`HandScore` (no payments)."""
     s = hs.situation
     yaku = []
-    for y in hs.yaku:
-        entry = _YAKU_ENTRY[y.yaku.id].copy()
-        entry["han"] = y.han
-        if y.yakuman:
-            entry["yakuman"] = y.yakuman
+    for yk, han, yakuman in hs.yaku:
+        entry = _YAKU_ENTRY[yk.id].copy()
+        entry["han"] = han
+        if yakuman:
+            entry["yakuman"] = yakuman
         yaku.append(entry)
+    fu = []  # (a loop: in pure Python a list comprehension is a call, dearer than the appends)
+    for item in hs.fu_breakdown:
+        fu.append({"reason": item[0], "fu": item[1]})
     r = hs.reading
     limit = hs.limit
     form = r.form
@@ -48,7 +51,7 @@ def hand_score_to_dict(hs: HandScore) -> dict[str, Any]:
         "limit": None if limit is None else _MANGAN_TEXT if limit is _MANGAN else limit._value_,
         "base_points": hs.base_points,
         "yaku": yaku,
-        "fu_breakdown": [{"reason": item[0], "fu": item[1]} for item in hs.fu_breakdown],
+        "fu_breakdown": fu,
         "winner": s.winner,
         "from": s.discarder,
         "dealer": s.winner == s.dealer,
