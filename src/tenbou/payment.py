@@ -183,21 +183,24 @@ def hand_shares(base: int, dealer_wins: bool, tsumo: bool, players: int, sanma_t
     """
     if not tsumo:
         return [_ron_points(base, dealer_wins)]
-    dealer_share = _tsumo_share(base, dealer_wins, True, players, sanma_tsumo)
+    dealer_share, share = _tsumo_shares(base, dealer_wins, players, sanma_tsumo)
     if dealer_wins:
-        return [dealer_share] * (players - 1)
-    return [dealer_share] + [_tsumo_share(base, False, False, players, sanma_tsumo)] * (players - 2)
+        return [share] * (players - 1)
+    return [dealer_share] + [share] * (players - 2)
 
 
-def _tsumo_share(base: int, dealer_wins: bool, payer_is_dealer: bool, players: int, sanma_tsumo: str) -> int:
-    """What one payer of a tsumo of basic points ``base`` pays: twice the base for the dealer or
-    when the dealer wins, once else; rounded up to 100 (with ``north_split``, three players, each
-    adds half the missing North share)."""
-    exact = 2 * base if dealer_wins or payer_is_dealer else base
+def _tsumo_shares(base: int, dealer_wins: bool, players: int, sanma_tsumo: str) -> tuple[int, int]:
+    """What the dealer pays and what each other payer pays on a tsumo of basic points ``base``
+    (both in one call: in pure Python a call costs more than the sum): twice the base for the
+    dealer or when the dealer wins, once else; rounded up to 100 (with ``north_split``, three
+    players, each adds half the missing North share). When the dealer wins, the two are the same,
+    what each payer pays."""
+    other = 2 * base if dealer_wins else base
     if players == 3 and sanma_tsumo == "north_split":
-        missing = 2 * base if dealer_wins else base
-        return -(-(2 * exact + missing) // 200) * 100
-    return _ceil100(exact)
+        missing = other  # (the North seat's share)
+        return -(-(4 * base + missing) // 200) * 100, -(-(2 * other + missing) // 200) * 100
+    share = _ceil100(other)
+    return share if dealer_wins else _ceil100(2 * base), share
 
 
 def deltas(payments: Iterable[Payment], players: int) -> list[int]:
@@ -391,10 +394,9 @@ def _pay_tsumo(
     them), the dealer first, then the others in seat order, as :func:`_pay` does; return what the
     winner receives."""
     won = 0
-    dealer_wins = winner == dealer
-    if not dealer_wins:
-        won += _pay(out, d, winner, dealer, _tsumo_share(base, False, True, players, sanma_tsumo), kind)
-    share = _tsumo_share(base, dealer_wins, False, players, sanma_tsumo)
+    dealer_share, share = _tsumo_shares(base, winner == dealer, players, sanma_tsumo)
+    if winner != dealer:
+        won += _pay(out, d, winner, dealer, dealer_share, kind)
     for p in range(players):
         if p != winner and p != dealer:
             won += _pay(out, d, winner, p, share, kind)

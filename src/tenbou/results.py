@@ -86,12 +86,13 @@ def win_to_dict(
     """:func:`win_settlement_to_dict` of a win's parts, its payments as their JSON objects
     (``payments``, ``deltas`` and ``chips`` are put in the output as they are, not copied)."""
     out = hand_score_to_dict(hs)
-    points = 0  # what is paid for the hand: the hand and pao payments
+    points = 0  # what is paid for the hand: the hand and pao payments, which come first
     for o in payments:
         kind: str = o["kind"]  # (typed: compiled, native str and int operations)
-        if kind in (_HAND_TEXT, _PAO_TEXT):
-            paid: int = o["points"]
-            points += paid
+        if kind not in (_HAND_TEXT, _PAO_TEXT):
+            break
+        paid: int = o["points"]
+        points += paid
     out["points"] = points
     out["pao"] = [p.to_dict() for p in pao] if pao else []
     out["payments"] = payments
