@@ -374,10 +374,18 @@ def _parse_win(
         haitei = houtei = tenhou = chiihou = renhou = False
     if raw_hand is _ABSENT:
         raise RequestError("hand: missing (the concealed tiles without the winning tile)")
-    concealed = _field_tiles(raw_hand, "hand")
+    # (a string is read here, without the call to _field_tiles; anything else, and a string that is
+    # refused, is read by _field_tiles, whose error names the field)
+    try:
+        concealed = parse_tiles(raw_hand) if type(raw_hand) is str else _field_tiles(raw_hand, "hand")
+    except NotationError:
+        concealed = _field_tiles(raw_hand, "hand")
     if raw_win is _ABSENT:
         raise RequestError("win_tile: missing")
-    win = _one_tile(raw_win, "win_tile")
+    # (the usual one tile's text looked up here, as _one_tile would: no call)
+    win = _TILE_BY_TEXT.get(raw_win) if type(raw_win) is str else None
+    if win is None:
+        win = _one_tile(raw_win, "win_tile")
     if raw_melds is None or raw_melds is _ABSENT:
         melds: tuple[Meld, ...] = ()
     elif type(raw_melds) is not list:
@@ -423,7 +431,7 @@ def _parse_win(
         chiihou,
         renhou,
         _indicators(raw_dora, "dora_indicators"),
-        _indicators(raw_ura, "ura_indicators"),
+        () if raw_ura is _ABSENT else _indicators(raw_ura, "ura_indicators"),  # (often left out: no call)
         kita,
     )
     return hand, situation, rules
@@ -512,7 +520,7 @@ def score(request: Mapping[str, Any]) -> dict[str, Any]:
 
     Raises :class:`~tenbou.errors.TenbouError` on bad input.
     """
-    req = _as_dict(request)
+    req = request if type(request) is dict else _as_dict(request)  # (the usual dict: no call)
     honba = req.get("honba", _ABSENT)
     sticks = req.get("riichi_sticks", _ABSENT)
     wareme = req.get("wareme", _ABSENT)
