@@ -279,8 +279,9 @@ def _parse_win(
     the fields read by the caller (``pao``, ``rinshan_kan_from``; ``honba``, ``riichi_sticks``,
     ``wareme`` of a ``score`` request) the request has."""
     # Each field is looked up once. When the fields found, with ``others``, are all the request
-    # has, it has no unknown field and no flag (every flag is false); else the unknown fields are
-    # refused first, before any value is judged, and the flags are read.
+    # has, it has no unknown field, no flag (every flag is false) and no ``kita`` (a field of
+    # three-player games only, left out of most requests); else the unknown fields are refused
+    # first, before any value is judged, and the flags and ``kita`` are read.
     raw_rules = request.get("rules", _ABSENT)
     players = request.get("players", _ABSENT)
     winner = request.get("winner", _ABSENT)
@@ -290,7 +291,6 @@ def _parse_win(
     raw_hand = request.get("hand", _ABSENT)
     raw_win = request.get("win_tile", _ABSENT)
     raw_melds = request.get("melds", _ABSENT)
-    kita = request.get("kita", _ABSENT)
     raw_dora = request.get("dora_indicators", _ABSENT)
     raw_ura = request.get("ura_indicators", _ABSENT)
     found = (
@@ -298,10 +298,11 @@ def _parse_win(
         + (raw_rules is not _ABSENT) + (players is not _ABSENT) + (winner is not _ABSENT)
         + (dealer is not _ABSENT) + (discarder is not _ABSENT) + (raw_wind is not _ABSENT)
         + (raw_hand is not _ABSENT) + (raw_win is not _ABSENT) + (raw_melds is not _ABSENT)
-        + (kita is not _ABSENT) + (raw_dora is not _ABSENT) + (raw_ura is not _ABSENT)
+        + (raw_dora is not _ABSENT) + (raw_ura is not _ABSENT)
     )  # fmt: skip
     flagged = found != len(request)
-    if flagged:  # some flags, or an unknown field: the flags are looked up, and counted
+    if flagged:  # some flags, kita or an unknown field: the flags and kita are looked up, and counted
+        kita = request.get("kita", _ABSENT)
         riichi = request.get("riichi", _ABSENT)
         double_riichi = request.get("double_riichi", _ABSENT)
         ippatsu = request.get("ippatsu", _ABSENT)
@@ -313,7 +314,8 @@ def _parse_win(
         chiihou = request.get("chiihou", _ABSENT)
         renhou = request.get("renhou", _ABSENT)
         found += (
-            (riichi is not _ABSENT) + (double_riichi is not _ABSENT) + (ippatsu is not _ABSENT)
+            (kita is not _ABSENT)
+            + (riichi is not _ABSENT) + (double_riichi is not _ABSENT) + (ippatsu is not _ABSENT)
             + (rinshan is not _ABSENT) + (chankan is not _ABSENT) + (haitei is not _ABSENT)
             + (houtei is not _ABSENT) + (tenhou is not _ABSENT) + (chiihou is not _ABSENT)
             + (renhou is not _ABSENT)
@@ -369,9 +371,10 @@ def _parse_win(
         tenhou = tenhou is True
         chiihou = chiihou is True
         renhou = renhou is True
-    else:  # no flag given (all false): none to look up
+    else:  # no flag given (all false), no kita: none to look up
         riichi = double_riichi = ippatsu = rinshan = chankan = False
         haitei = houtei = tenhou = chiihou = renhou = False
+        kita = _ABSENT
     if raw_hand is _ABSENT:
         raise RequestError("hand: missing (the concealed tiles without the winning tile)")
     # (a string is read here, without the call to _field_tiles; anything else, and a string that is
