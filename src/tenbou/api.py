@@ -151,9 +151,7 @@ def _players(value: object, rules: Rules) -> int:
 
 
 def _indicators(value: object, key: str) -> tuple[Tile, ...]:
-    if value is _ABSENT or value is None:
-        return ()
-    if type(value) is list:
+    if type(value) is list:  # (the usual value, tested first)
         n = len(value)
         if n <= 2:  # the usual lists: none, one or two indicators (no list to build)
             if not n:
@@ -174,6 +172,8 @@ def _indicators(value: object, key: str) -> tuple[Tile, ...]:
                 return tuple([_one_tile(v, key, i) for i, v in enumerate(value)])
             tiles.append(tile)
         return tuple(tiles)
+    if value is _ABSENT or value is None:
+        return ()
     if type(value) is str:  # one string for many tiles is not the contract's list: refused, not guessed
         raise RequestError(f'{key}: expected a list of tiles (["1p", "3z"]), not the string {shown(value)}')
     raise RequestError(f"{key}: expected a list of tiles, not {shown(value)}")
