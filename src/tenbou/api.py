@@ -268,16 +268,19 @@ def parse_win_request(
     others = ("pao" in request) + ("rinshan_kan_from" in request)
     if allowed is _SCORE_KEYS:
         others += ("honba" in request) + ("riichi_sticks" in request) + ("wareme" in request)
-    return _parse_win(request, allowed, rules, others)
+    hand, situation, rules, _ = _parse_win(request, allowed, rules, others)
+    return hand, situation, rules
 
 
 def _parse_win(
     request: dict[str, Any], allowed: frozenset[str], rules: Rules | None, others: int
-) -> tuple[Hand, Situation, Rules]:
+) -> tuple[Hand, Situation, Rules, bool]:
     """:func:`parse_win_request` of a dict whose fields may be those of ``allowed`` (``_WIN_KEYS`` or
-    ``_SCORE_KEYS``); the fields are checked in the order of ``_FIELDS``. ``others`` is how many of
-    the fields read by the caller (``pao``, ``rinshan_kan_from``; ``honba``, ``riichi_sticks``,
-    ``wareme`` of a ``score`` request) the request has."""
+    ``_SCORE_KEYS``); the fields are checked in the order of ``_FIELDS``. ``others`` is how many
+    fields the request has of those the caller reads (``pao``, ``rinshan_kan_from``; ``honba``,
+    ``riichi_sticks``, ``wareme`` of a ``score`` request). With the hand, situation and rules comes
+    whether the request has more fields than the win's own and ``others``: fields of ``allowed``
+    that the caller did not count (any other field is refused)."""
     # Each field is looked up once. When the fields found, with ``others``, are all the request
     # has, it has no unknown field, no flag (every flag is false) and no ``kita`` (a field of
     # three-player games only, left out of most requests); else the unknown fields are refused
@@ -320,7 +323,8 @@ def _parse_win(
             + (houtei is not _ABSENT) + (tenhou is not _ABSENT) + (chiihou is not _ABSENT)
             + (renhou is not _ABSENT)
         )  # fmt: skip
-        if found != len(request):  # a field that is none of these
+        more = found != len(request)
+        if more:  # a field that is none of these
             _refuse_unknown(request, allowed)
     if rules is None:
         rules = rules_from_request("tenhou" if raw_rules is _ABSENT else raw_rules)
@@ -375,6 +379,7 @@ def _parse_win(
         riichi = double_riichi = ippatsu = rinshan = chankan = False
         haitei = houtei = tenhou = chiihou = renhou = False
         kita = _ABSENT
+        more = False
     if raw_hand is _ABSENT:
         raise RequestError("hand: missing (the concealed tiles without the winning tile)")
     # (a string is read here, without the call to _field_tiles; anything else, and a string that is
@@ -437,7 +442,7 @@ def _parse_win(
         () if raw_ura is _ABSENT else _indicators(raw_ura, "ura_indicators"),  # (often left out: no call)
         kita,
     )
-    return hand, situation, rules
+    return hand, situation, rules, more
 
 
 def _refuse_flags(request: dict[str, Any]) -> None:
@@ -526,14 +531,17 @@ def score(request: Mapping[str, Any]) -> dict[str, Any]:
     req = request if type(request) is dict else _as_dict(request)  # (the usual dict: no call)
     honba = req.get("honba", _ABSENT)
     sticks = req.get("riichi_sticks", _ABSENT)
-    wareme = req.get("wareme", _ABSENT)
-    raw_pao = req.get("pao", _ABSENT)
-    raw_kan_from = req.get("rinshan_kan_from", _ABSENT)
-    others = (
-        (honba is not _ABSENT) + (sticks is not _ABSENT) + (wareme is not _ABSENT)
-        + (raw_pao is not _ABSENT) + (raw_kan_from is not _ABSENT)
-    )  # fmt: skip
-    hand, situation, rules = _parse_win(req, _SCORE_KEYS, None, others)
+    # (``wareme``, ``pao`` and ``rinshan_kan_from``, left out of most requests, are looked up only
+    # when _parse_win finds fields it did not read, nor these two)
+    hand, situation, rules, more = _parse_win(
+        req, _SCORE_KEYS, None, (honba is not _ABSENT) + (sticks is not _ABSENT)
+    )
+    if more:
+        wareme = req.get("wareme", _ABSENT)
+        raw_pao = req.get("pao", _ABSENT)
+        raw_kan_from = req.get("rinshan_kan_from", _ABSENT)
+    else:
+        wareme = raw_pao = raw_kan_from = _ABSENT
     if honba is _ABSENT:
         honba = 0
     elif type(honba) is not int or not 0 <= honba <= _MAX_HONBA:
@@ -629,7 +637,7 @@ def settle_request(request: Mapping[str, Any], *, rules: Rules | None = None) ->
             try:
                 raw_pao, raw_kan_from = merged.get("pao", _ABSENT), merged.get("rinshan_kan_from", _ABSENT)
                 others = (raw_pao is not _ABSENT) + (raw_kan_from is not _ABSENT)
-                hand, situation, _ = _parse_win(merged, _WIN_KEYS, rules, others)
+                hand, situation, _, _ = _parse_win(merged, _WIN_KEYS, rules, others)
                 hs = score_hand(hand, situation, rules)
                 wins.append((hs, _liabilities(raw_pao, raw_kan_from, hand, hs, where)))
             except TenbouError as e:
