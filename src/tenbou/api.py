@@ -282,9 +282,10 @@ def _parse_win(
     whether the request has more fields than the win's own and ``others``: fields of ``allowed``
     that the caller did not count (any other field is refused)."""
     # Each field is looked up once. When the fields found, with ``others``, are all the request
-    # has, it has no unknown field, no flag (every flag is false) and no ``kita`` (a field of
-    # three-player games only, left out of most requests); else the unknown fields are refused
-    # first, before any value is judged, and the flags and ``kita`` are read.
+    # has, it has no unknown field, no flag but ``riichi`` (looked up with these: the one flag of
+    # many requests) and no ``kita`` (a field of three-player games only, left out of most
+    # requests); else the unknown fields are refused first, before any value is judged, and the
+    # other flags and ``kita`` are read.
     raw_rules = request.get("rules", _ABSENT)
     players = request.get("players", _ABSENT)
     winner = request.get("winner", _ABSENT)
@@ -296,17 +297,17 @@ def _parse_win(
     raw_melds = request.get("melds", _ABSENT)
     raw_dora = request.get("dora_indicators", _ABSENT)
     raw_ura = request.get("ura_indicators", _ABSENT)
+    riichi = request.get("riichi", _ABSENT)
     found = (
         others
         + (raw_rules is not _ABSENT) + (players is not _ABSENT) + (winner is not _ABSENT)
         + (dealer is not _ABSENT) + (discarder is not _ABSENT) + (raw_wind is not _ABSENT)
         + (raw_hand is not _ABSENT) + (raw_win is not _ABSENT) + (raw_melds is not _ABSENT)
-        + (raw_dora is not _ABSENT) + (raw_ura is not _ABSENT)
+        + (raw_dora is not _ABSENT) + (raw_ura is not _ABSENT) + (riichi is not _ABSENT)
     )  # fmt: skip
     flagged = found != len(request)
-    if flagged:  # some flags, kita or an unknown field: the flags and kita are looked up, and counted
+    if flagged:  # other flags, kita or an unknown field: the flags and kita are looked up, and counted
         kita = request.get("kita", _ABSENT)
-        riichi = request.get("riichi", _ABSENT)
         double_riichi = request.get("double_riichi", _ABSENT)
         ippatsu = request.get("ippatsu", _ABSENT)
         rinshan = request.get("rinshan", _ABSENT)
@@ -317,8 +318,7 @@ def _parse_win(
         chiihou = request.get("chiihou", _ABSENT)
         renhou = request.get("renhou", _ABSENT)
         found += (
-            (kita is not _ABSENT)
-            + (riichi is not _ABSENT) + (double_riichi is not _ABSENT) + (ippatsu is not _ABSENT)
+            (kita is not _ABSENT) + (double_riichi is not _ABSENT) + (ippatsu is not _ABSENT)
             + (rinshan is not _ABSENT) + (chankan is not _ABSENT) + (haitei is not _ABSENT)
             + (houtei is not _ABSENT) + (tenhou is not _ABSENT) + (chiihou is not _ABSENT)
             + (renhou is not _ABSENT)
@@ -375,8 +375,11 @@ def _parse_win(
         tenhou = tenhou is True
         chiihou = chiihou is True
         renhou = renhou is True
-    else:  # no flag given (all false), no kita: none to look up
-        riichi = double_riichi = ippatsu = rinshan = chankan = False
+    else:  # no flag given but riichi (the others false), no kita: none to look up
+        if riichi is not _ABSENT and riichi is not True and riichi is not False:
+            _refuse_flags(request)
+        riichi = riichi is True
+        double_riichi = ippatsu = rinshan = chankan = False
         haitei = houtei = tenhou = chiihou = renhou = False
         kita = _ABSENT
         more = False
