@@ -151,9 +151,7 @@ def _players(value: object, rules: Rules) -> int:
 
 
 def _indicators(value: object, key: str) -> tuple[Tile, ...]:
-    if value is _ABSENT or value is None:
-        return ()
-    if type(value) is list:
+    if type(value) is list:  # (the usual value, tested first)
         n = len(value)
         if n <= 2:  # the usual lists: none, one or two indicators (no list to build)
             if not n:
@@ -174,6 +172,8 @@ def _indicators(value: object, key: str) -> tuple[Tile, ...]:
                 return tuple([_one_tile(v, key, i) for i, v in enumerate(value)])
             tiles.append(tile)
         return tuple(tiles)
+    if value is _ABSENT or value is None:
+        return ()
     if type(value) is str:  # one string for many tiles is not the contract's list: refused, not guessed
         raise RequestError(f'{key}: expected a list of tiles (["1p", "3z"]), not the string {shown(value)}')
     raise RequestError(f"{key}: expected a list of tiles, not {shown(value)}")
@@ -268,78 +268,85 @@ def parse_win_request(
     others = ("pao" in request) + ("rinshan_kan_from" in request)
     if allowed is _SCORE_KEYS:
         others += ("honba" in request) + ("riichi_sticks" in request) + ("wareme" in request)
-    return _parse_win(request, allowed, rules, others)
+    hand, situation, rules, _ = _parse_win(request, allowed, rules, others)
+    return hand, situation, rules
 
 
 def _parse_win(
     request: dict[str, Any], allowed: frozenset[str], rules: Rules | None, others: int
-) -> tuple[Hand, Situation, Rules]:
+) -> tuple[Hand, Situation, Rules, bool]:
     """:func:`parse_win_request` of a dict whose fields may be those of ``allowed`` (``_WIN_KEYS`` or
-    ``_SCORE_KEYS``); the fields are checked in the order of ``_FIELDS``. ``others`` is how many of
-    the fields read by the caller (``pao``, ``rinshan_kan_from``; ``honba``, ``riichi_sticks``,
-    ``wareme`` of a ``score`` request) the request has."""
+    ``_SCORE_KEYS``); the fields are checked in the order of ``_FIELDS``. ``others`` is how many
+    fields the request has of those the caller reads (``pao``, ``rinshan_kan_from``; ``honba``,
+    ``riichi_sticks``, ``wareme`` of a ``score`` request). With the hand, situation and rules comes
+    whether the request has more fields than the win's own and ``others``: fields of ``allowed``
+    that the caller did not count (any other field is refused)."""
     # Each field is looked up once. When the fields found, with ``others``, are all the request
-    # has, it has no unknown field and no flag (every flag is false); else the unknown fields are
-    # refused first, before any value is judged, and the flags are read.
-    raw_rules = request.get("rules", _ABSENT)
-    players = request.get("players", _ABSENT)
-    winner = request.get("winner", _ABSENT)
-    dealer = request.get("dealer", _ABSENT)
-    discarder = request.get("from", _ABSENT)
-    raw_wind = request.get("round_wind", _ABSENT)
-    raw_hand = request.get("hand", _ABSENT)
-    raw_win = request.get("win_tile", _ABSENT)
-    raw_melds = request.get("melds", _ABSENT)
-    kita = request.get("kita", _ABSENT)
-    raw_dora = request.get("dora_indicators", _ABSENT)
-    raw_ura = request.get("ura_indicators", _ABSENT)
+    # has, it has no unknown field, no flag but ``riichi`` (looked up with these: the one flag of
+    # many requests) and no ``kita`` (a field of three-player games only, left out of most
+    # requests); else the unknown fields are refused first, before any value is judged, and the
+    # other flags and ``kita`` are read.
+    absent = _ABSENT  # (a local: in pure Python, read faster than a global, and read here ~50 times)
+    raw_rules = request.get("rules", absent)
+    players = request.get("players", absent)
+    winner = request.get("winner", absent)
+    dealer = request.get("dealer", absent)
+    discarder = request.get("from", absent)
+    raw_wind = request.get("round_wind", absent)
+    raw_hand = request.get("hand", absent)
+    raw_win = request.get("win_tile", absent)
+    raw_melds = request.get("melds", absent)
+    raw_dora = request.get("dora_indicators", absent)
+    raw_ura = request.get("ura_indicators", absent)
+    riichi = request.get("riichi", absent)
     found = (
         others
-        + (raw_rules is not _ABSENT) + (players is not _ABSENT) + (winner is not _ABSENT)
-        + (dealer is not _ABSENT) + (discarder is not _ABSENT) + (raw_wind is not _ABSENT)
-        + (raw_hand is not _ABSENT) + (raw_win is not _ABSENT) + (raw_melds is not _ABSENT)
-        + (kita is not _ABSENT) + (raw_dora is not _ABSENT) + (raw_ura is not _ABSENT)
+        + (raw_rules is not absent) + (players is not absent) + (winner is not absent)
+        + (dealer is not absent) + (discarder is not absent) + (raw_wind is not absent)
+        + (raw_hand is not absent) + (raw_win is not absent) + (raw_melds is not absent)
+        + (raw_dora is not absent) + (raw_ura is not absent) + (riichi is not absent)
     )  # fmt: skip
     flagged = found != len(request)
-    if flagged:  # some flags, or an unknown field: the flags are looked up, and counted
-        riichi = request.get("riichi", _ABSENT)
-        double_riichi = request.get("double_riichi", _ABSENT)
-        ippatsu = request.get("ippatsu", _ABSENT)
-        rinshan = request.get("rinshan", _ABSENT)
-        chankan = request.get("chankan", _ABSENT)
-        haitei = request.get("haitei", _ABSENT)
-        houtei = request.get("houtei", _ABSENT)
-        tenhou = request.get("tenhou", _ABSENT)
-        chiihou = request.get("chiihou", _ABSENT)
-        renhou = request.get("renhou", _ABSENT)
+    if flagged:  # other flags, kita or an unknown field: the flags and kita are looked up, and counted
+        kita = request.get("kita", absent)
+        double_riichi = request.get("double_riichi", absent)
+        ippatsu = request.get("ippatsu", absent)
+        rinshan = request.get("rinshan", absent)
+        chankan = request.get("chankan", absent)
+        haitei = request.get("haitei", absent)
+        houtei = request.get("houtei", absent)
+        tenhou = request.get("tenhou", absent)
+        chiihou = request.get("chiihou", absent)
+        renhou = request.get("renhou", absent)
         found += (
-            (riichi is not _ABSENT) + (double_riichi is not _ABSENT) + (ippatsu is not _ABSENT)
-            + (rinshan is not _ABSENT) + (chankan is not _ABSENT) + (haitei is not _ABSENT)
-            + (houtei is not _ABSENT) + (tenhou is not _ABSENT) + (chiihou is not _ABSENT)
-            + (renhou is not _ABSENT)
+            (kita is not absent) + (double_riichi is not absent) + (ippatsu is not absent)
+            + (rinshan is not absent) + (chankan is not absent) + (haitei is not absent)
+            + (houtei is not absent) + (tenhou is not absent) + (chiihou is not absent)
+            + (renhou is not absent)
         )  # fmt: skip
-        if found != len(request):  # a field that is none of these
+        more = found != len(request)
+        if more:  # a field that is none of these
             _refuse_unknown(request, allowed)
     if rules is None:
-        rules = rules_from_request("tenhou" if raw_rules is _ABSENT else raw_rules)
+        rules = rules_from_request("tenhou" if raw_rules is absent else raw_rules)
     if type(players) is not int or players not in rules.players:
         players = _players(players, rules)
     if type(winner) is not int or not 0 <= winner < players:
-        if winner is _ABSENT or winner is None:
+        if winner is absent or winner is None:
             raise RequestError("winner: missing (the winner's seat is required)")
         winner = _seat(winner, "winner", players)
-    if dealer is _ABSENT:
+    if dealer is absent:
         dealer = 0
     elif type(dealer) is not int or not 0 <= dealer < players:
         dealer = _seat(dealer, "dealer", players)
-    if discarder is _ABSENT:
+    if discarder is absent:
         discarder = None
     elif discarder is not None and (type(discarder) is not int or not 0 <= discarder < players):
         raise RequestError(
             f"from: expected the discarder's seat 0..{players - 1} or null for a tsumo, "
             f"not {shown(discarder)}"
         )
-    if raw_wind is _ABSENT:
+    if raw_wind is absent:
         raw_wind = "E"
     wind = _WINDS.get(raw_wind) if type(raw_wind) is str else None
     if wind is None:
@@ -347,16 +354,16 @@ def _parse_win(
     # (any object until checked: a flag that is not true or false is refused below, by name)
     if flagged:
         if (
-            (riichi is not False and riichi is not True and riichi is not _ABSENT)
-            or (double_riichi is not False and double_riichi is not True and double_riichi is not _ABSENT)
-            or (ippatsu is not False and ippatsu is not True and ippatsu is not _ABSENT)
-            or (rinshan is not False and rinshan is not True and rinshan is not _ABSENT)
-            or (chankan is not False and chankan is not True and chankan is not _ABSENT)
-            or (haitei is not False and haitei is not True and haitei is not _ABSENT)
-            or (houtei is not False and houtei is not True and houtei is not _ABSENT)
-            or (tenhou is not False and tenhou is not True and tenhou is not _ABSENT)
-            or (chiihou is not False and chiihou is not True and chiihou is not _ABSENT)
-            or (renhou is not False and renhou is not True and renhou is not _ABSENT)
+            (riichi is not False and riichi is not True and riichi is not absent)
+            or (double_riichi is not False and double_riichi is not True and double_riichi is not absent)
+            or (ippatsu is not False and ippatsu is not True and ippatsu is not absent)
+            or (rinshan is not False and rinshan is not True and rinshan is not absent)
+            or (chankan is not False and chankan is not True and chankan is not absent)
+            or (haitei is not False and haitei is not True and haitei is not absent)
+            or (houtei is not False and houtei is not True and houtei is not absent)
+            or (tenhou is not False and tenhou is not True and tenhou is not absent)
+            or (chiihou is not False and chiihou is not True and chiihou is not absent)
+            or (renhou is not False and renhou is not True and renhou is not absent)
         ):
             _refuse_flags(request)
         riichi = riichi is True
@@ -369,16 +376,29 @@ def _parse_win(
         tenhou = tenhou is True
         chiihou = chiihou is True
         renhou = renhou is True
-    else:  # no flag given (all false): none to look up
-        riichi = double_riichi = ippatsu = rinshan = chankan = False
+    else:  # no flag given but riichi (the others false), no kita: none to look up
+        if riichi is not absent and riichi is not True and riichi is not False:
+            _refuse_flags(request)
+        riichi = riichi is True
+        double_riichi = ippatsu = rinshan = chankan = False
         haitei = houtei = tenhou = chiihou = renhou = False
-    if raw_hand is _ABSENT:
+        kita = absent
+        more = False
+    if raw_hand is absent:
         raise RequestError("hand: missing (the concealed tiles without the winning tile)")
-    concealed = _field_tiles(raw_hand, "hand")
-    if raw_win is _ABSENT:
+    # (a string is read here, without the call to _field_tiles; anything else, and a string that is
+    # refused, is read by _field_tiles, whose error names the field)
+    try:
+        concealed = parse_tiles(raw_hand) if type(raw_hand) is str else _field_tiles(raw_hand, "hand")
+    except NotationError:
+        concealed = _field_tiles(raw_hand, "hand")
+    if raw_win is absent:
         raise RequestError("win_tile: missing")
-    win = _one_tile(raw_win, "win_tile")
-    if raw_melds is None or raw_melds is _ABSENT:
+    # (the usual one tile's text looked up here, as _one_tile would: no call)
+    win = _TILE_BY_TEXT.get(raw_win) if type(raw_win) is str else None
+    if win is None:
+        win = _one_tile(raw_win, "win_tile")
+    if raw_melds is None or raw_melds is absent:
         melds: tuple[Meld, ...] = ()
     elif type(raw_melds) is not list:
         raise RequestError(f"melds: expected a list, not {shown(raw_melds)}")
@@ -402,7 +422,7 @@ def _parse_win(
         hand = Hand(concealed, melds, win)
     except NotationError as e:
         raise NotationError(f"hand: {e}") from None
-    if kita is _ABSENT:
+    if kita is absent:
         kita = 0
     elif type(kita) is not int or not 0 <= kita <= _MAX_KITA:
         kita = _number(kita, "kita", _MAX_KITA)
@@ -423,10 +443,10 @@ def _parse_win(
         chiihou,
         renhou,
         _indicators(raw_dora, "dora_indicators"),
-        _indicators(raw_ura, "ura_indicators"),
+        () if raw_ura is absent else _indicators(raw_ura, "ura_indicators"),  # (often left out: no call)
         kita,
     )
-    return hand, situation, rules
+    return hand, situation, rules, more
 
 
 def _refuse_flags(request: dict[str, Any]) -> None:
@@ -512,17 +532,20 @@ def score(request: Mapping[str, Any]) -> dict[str, Any]:
 
     Raises :class:`~tenbou.errors.TenbouError` on bad input.
     """
-    req = _as_dict(request)
+    req = request if type(request) is dict else _as_dict(request)  # (the usual dict: no call)
     honba = req.get("honba", _ABSENT)
     sticks = req.get("riichi_sticks", _ABSENT)
-    wareme = req.get("wareme", _ABSENT)
-    raw_pao = req.get("pao", _ABSENT)
-    raw_kan_from = req.get("rinshan_kan_from", _ABSENT)
-    others = (
-        (honba is not _ABSENT) + (sticks is not _ABSENT) + (wareme is not _ABSENT)
-        + (raw_pao is not _ABSENT) + (raw_kan_from is not _ABSENT)
-    )  # fmt: skip
-    hand, situation, rules = _parse_win(req, _SCORE_KEYS, None, others)
+    # (``wareme``, ``pao`` and ``rinshan_kan_from``, left out of most requests, are looked up only
+    # when _parse_win finds fields it did not read, nor these two)
+    hand, situation, rules, more = _parse_win(
+        req, _SCORE_KEYS, None, (honba is not _ABSENT) + (sticks is not _ABSENT)
+    )
+    if more:
+        wareme = req.get("wareme", _ABSENT)
+        raw_pao = req.get("pao", _ABSENT)
+        raw_kan_from = req.get("rinshan_kan_from", _ABSENT)
+    else:
+        wareme = raw_pao = raw_kan_from = _ABSENT
     if honba is _ABSENT:
         honba = 0
     elif type(honba) is not int or not 0 <= honba <= _MAX_HONBA:
@@ -618,7 +641,7 @@ def settle_request(request: Mapping[str, Any], *, rules: Rules | None = None) ->
             try:
                 raw_pao, raw_kan_from = merged.get("pao", _ABSENT), merged.get("rinshan_kan_from", _ABSENT)
                 others = (raw_pao is not _ABSENT) + (raw_kan_from is not _ABSENT)
-                hand, situation, _ = _parse_win(merged, _WIN_KEYS, rules, others)
+                hand, situation, _, _ = _parse_win(merged, _WIN_KEYS, rules, others)
                 hs = score_hand(hand, situation, rules)
                 wins.append((hs, _liabilities(raw_pao, raw_kan_from, hand, hs, where)))
             except TenbouError as e:

@@ -464,7 +464,7 @@ class Situation(Record):
         "rinshan", "chankan", "haitei", "houtei", "tenhou", "chiihou", "renhou", "dora_indicators",
         "ura_indicators", "kita",
     )  # fmt: skip
-    __slots__ = _fields
+    __slots__ = (*_fields, "in_riichi")
 
     def __init__(
         self,
@@ -505,6 +505,9 @@ class Situation(Record):
         self.dora_indicators: Final = dora_indicators
         self.ura_indicators: Final = ura_indicators
         self.kita: Final = kita
+        #: riichi or double riichi was declared (set from them: an attribute, read by the scoring of
+        #: every hand, rather than a property, a call in pure Python)
+        self.in_riichi: Final = riichi or double_riichi
 
     @property
     def tsumo(self) -> bool:
@@ -517,8 +520,3 @@ class Situation(Record):
     @property
     def is_dealer(self) -> bool:
         return self.winner == self.dealer
-
-    @property
-    def in_riichi(self) -> bool:
-        """Riichi or double riichi was declared."""
-        return self.riichi or self.double_riichi

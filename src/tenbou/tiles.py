@@ -214,39 +214,47 @@ def parse_tiles(text: str) -> tuple[Tile, ...]:
     """
     if not isinstance(text, str):
         raise NotationError(f"tiles must be a string in mpsz notation, not {type(text).__name__}")
-    # One pass over the characters, each digit read as a tile when its suit letter comes; anything
-    # else (a stray character, 0z, a digit without a letter) is read again by _parse_tiles_slowly,
-    # which names the fault.
-    out: list[Tile] = []
-    pending = 0  # digits read since the last suit letter
-    for i in range(len(text)):
-        c = ord(text[i])
-        if c <= 57:  # a digit (or a character below "0", refused at the suit letter: no tile)
-            pending += 1
-            continue
-        by_digit = _DIGITS_BY_LETTER[c] if c <= 122 else None  # by the suit letter m, p, s or z
-        if by_digit is None or not pending:
-            return _parse_tiles_slowly(text)
-        for j in range(i - pending, i):
-            tile = by_digit[ord(text[j])]
-            if tile is None:  # 0z, 8z, 9z
-                return _parse_tiles_slowly(text)
-            out.append(tile)
-        pending = 0
-    if pending:
+    # One pass over the character codes, read backwards: a suit letter sets the table of the digits
+    # before it, and each digit is then one look-up in that table (read forwards, a digit is kept
+    # until its letter comes, and read again then); the tiles, read last to first, are turned round
+    # at the end. The codes are the text's bytes in ASCII: a bytes object is iterated as ints
+    # (natively when compiled), a str as one-character strings, each to be turned into its code.
+    # Anything else -- a character that is not ASCII, a digit at the end (the table of no suit
+    # letter), a letter with no digits before it, 0z/8z/9z, any other character -- is read again
+    # by _parse_tiles_slowly, which names the fault.
+    try:
+        codes = text.encode("ascii")
+    except UnicodeEncodeError:
         return _parse_tiles_slowly(text)
+    out: list[Tile] = []
+    by_digit = _NO_DIGITS
+    read = -1  # how many tiles were read when the last letter came (none yet)
+    for c in reversed(codes):
+        tile = by_digit[c]
+        if tile is not None:
+            out.append(tile)
+        else:  # a suit letter (or a fault)
+            by_digit = _DIGITS_BY_LETTER[c]
+            if by_digit is _NO_DIGITS or len(out) == read:  # no suit letter, or one with no digits
+                return _parse_tiles_slowly(text)
+            read = len(out)
+    if len(out) == read:  # the first letter has no digits before it
+        return _parse_tiles_slowly(text)
+    out.reverse()
     return tuple(out)
 
 
-#: the tile of each character code 0-57 ("0"-"9" are 48-57) with the suit letter m, p, s, z
-#: (None: no such tile)
-_M_DIGITS: Final[tuple[Tile | None, ...]] = (*[None] * 48, _RED[4], *_PLAIN[0:9])
-_P_DIGITS: Final[tuple[Tile | None, ...]] = (*[None] * 48, _RED[13], *_PLAIN[9:18])
-_S_DIGITS: Final[tuple[Tile | None, ...]] = (*[None] * 48, _RED[22], *_PLAIN[18:27])
-_Z_DIGITS: Final[tuple[Tile | None, ...]] = (*[None] * 48, None, *_PLAIN[27:34], None, None)
-#: the table of each character code 0-122 that is a suit letter ("m" 109, "p" 112, "s" 115, "z" 122)
-_DIGITS_BY_LETTER: Final[tuple[tuple[Tile | None, ...] | None, ...]] = tuple(
-    [{109: _M_DIGITS, 112: _P_DIGITS, 115: _S_DIGITS, 122: _Z_DIGITS}.get(c) for c in range(123)]
+#: the tile of each character code 0-127 ("0"-"9" are 48-57) before the suit letter m, p, s or z
+#: (None: no such tile), and before no suit letter (no tile)
+_M_DIGITS: Final[tuple[Tile | None, ...]] = (*[None] * 48, _RED[4], *_PLAIN[0:9], *[None] * 70)
+_P_DIGITS: Final[tuple[Tile | None, ...]] = (*[None] * 48, _RED[13], *_PLAIN[9:18], *[None] * 70)
+_S_DIGITS: Final[tuple[Tile | None, ...]] = (*[None] * 48, _RED[22], *_PLAIN[18:27], *[None] * 70)
+_Z_DIGITS: Final[tuple[Tile | None, ...]] = (*[None] * 49, *_PLAIN[27:34], *[None] * 72)
+_NO_DIGITS: Final[tuple[Tile | None, ...]] = (None,) * 128
+#: the table of each character code 0-127 by the suit letter it is ("m" 109, "p" 112, "s" 115,
+#: "z" 122; any other character: that of no suit letter)
+_DIGITS_BY_LETTER: Final[tuple[tuple[Tile | None, ...], ...]] = tuple(
+    [{109: _M_DIGITS, 112: _P_DIGITS, 115: _S_DIGITS, 122: _Z_DIGITS}.get(c, _NO_DIGITS) for c in range(128)]
 )
 
 
