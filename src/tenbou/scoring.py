@@ -374,8 +374,8 @@ def _check_situation(hand: Hand, s: Situation, rules: Rules) -> None:
 def _readings(f: HandFacts) -> list[Reading]:
     """Every reading of the hand: decompositions x the set the winning tile completed."""
     out: list[Reading] = []
-    win = f.win
-    c = f.concealed
+    win = f.hand.win_tile.kind
+    c = f.hand.concealed_counts
     raws = f.raws
     # (a hand read as sets is not kokushi, nor chiitoitsu unless read as ryanpeikou: seven pairs read
     # as sets are two pairs of identical runs and a pair, whichever way)
@@ -583,7 +583,7 @@ def _dora(f: HandFacts) -> list[YakuHan]:
     s = f.situation
     players = s.players
     out: list[YakuHan] = []
-    counts = f.counts
+    counts = f.hand.counts
     kita_north = s.kita if f.rules.nukidora else 0
     n = 0
     dora_of = _DORA_OF_SANMA if players == 3 else _DORA_OF
@@ -630,8 +630,9 @@ def _times(counted: tuple[YakuHan, ...], n: int) -> YakuHan:
 
 
 _PINFU: Final = YAKU_BY_ID["pinfu"]
-#: (predicate, the yaku as counted) of the yakuman or the regular yaku worth asking
-_Asked = tuple[tuple[Callable[[Reading], bool], YakuHan], ...]
+#: (predicate, the yaku as counted) of the yakuman or the regular yaku worth asking; the predicate is
+#: ``None`` for a yaku present whenever it is worth asking (:attr:`~tenbou.yaku.Yaku.by_needs`)
+_Asked = tuple[tuple[Callable[[Reading], bool] | None, YakuHan], ...]
 #: a hand's yakuman, regular yaku and limit renhou (the same for every reading of its form)
 _HandLevel = tuple[list[YakuHan], list[YakuHan], YakuHan | None]
 
@@ -662,7 +663,7 @@ _READING_KEY: Final = F_CLOSED | _needs_of(_GROUPS[1])
 
 
 #: a yaku that may be asked: the features it needs, its predicate, the yaku as counted
-_Askable = tuple[int, Callable[[Reading], bool], YakuHan]
+_Askable = tuple[int, Callable[[Reading], bool] | None, YakuHan]
 #: the yaku of each group of ``_GROUPS`` that count in a closed or an open hand, as :data:`_Askable`,
 #: by (the rules' double yakuman, once per hand 0 or of each reading 1, closed)
 _ASKABLE: Final[dict[tuple[frozenset[str], int, bool], tuple[tuple[_Askable, ...], ...]]] = {}
@@ -683,7 +684,11 @@ def _askable(double: frozenset[str], per_reading: int, closed: bool) -> tuple[tu
                     continue
                 mult = (2 if y.id in double else 1) if y.yakuman else 0
                 entries.append(
-                    (y.needs, y.predicate, YakuHan(y, 13 * mult, mult) if mult else YakuHan(y, han))
+                    (
+                        y.needs,
+                        None if y.by_needs else y.predicate,
+                        YakuHan(y, 13 * mult, mult) if mult else YakuHan(y, han),
+                    )
                 )
             groups.append(tuple(entries))
         found = _ASKABLE[key] = tuple(groups)
@@ -726,8 +731,19 @@ def _hand_level(r: Reading) -> _HandLevel:
     by_double = _ASKED[0].get(rules.double_yakuman)  # (_asked, without the call when it is known)
     cached = by_double.get(key) if by_double is not None else None
     asked_ym, asked_regular = cached if cached is not None else _asked(key, rules.double_yakuman, 0)
-    ym = [counted for predicate, counted in asked_ym if predicate(r)] if asked_ym else _NO_YAKU
-    regular = [counted for predicate, counted in asked_regular if predicate(r)] if asked_regular else _NO_YAKU
+    # (loops, not list comprehensions: in pure Python each of those is a function call)
+    ym = _NO_YAKU
+    if asked_ym:
+        ym = []
+        for predicate, counted in asked_ym:
+            if predicate is None or predicate(r):
+                ym.append(counted)
+    regular = _NO_YAKU
+    if asked_regular:
+        regular = []
+        for predicate, counted in asked_regular:
+            if predicate is None or predicate(r):
+                regular.append(counted)
     renhou = None
     if f.features & F_FIRST:
         for i, y in enumerate(regular):
@@ -747,7 +763,13 @@ def _evaluate(r: Reading, hand_level: _HandLevel, dora: list[YakuHan], dora_han:
     by_double = _ASKED[1].get(rules.double_yakuman)  # (_asked, without the call when it is known)
     cached = by_double.get(key) if by_double is not None else None
     asked_ym, asked_regular = cached if cached is not None else _asked(key, rules.double_yakuman, 1)
-    ym = [counted for predicate, counted in asked_ym if predicate(r)] if asked_ym else _NO_YAKU
+    # (loops, not list comprehensions: in pure Python each of those is a function call)
+    ym = _NO_YAKU
+    if asked_ym:
+        ym = []
+        for predicate, counted in asked_ym:
+            if predicate is None or predicate(r):
+                ym.append(counted)
     if hand_ym:
         if ym:
             ym = hand_ym + ym
@@ -765,7 +787,12 @@ def _evaluate(r: Reading, hand_level: _HandLevel, dora: list[YakuHan], dora_han:
         return HandScore(
             13 * total, fu, _YAKUMAN, base, tuple(ym), tuple(fu_items), total, r, f.hand, f.situation, rules
         )
-    found = [counted for predicate, counted in asked_regular if predicate(r)] if asked_regular else _NO_YAKU
+    found = _NO_YAKU
+    if asked_regular:
+        found = []
+        for predicate, counted in asked_regular:
+            if predicate is None or predicate(r):
+                found.append(counted)
     # pinfu, when asked, is the first of a reading's regular yaku (and is asked of any closed hand)
     fu, fu_items = _fu(r, bool(found) and found[0].yaku is _PINFU)
     if hand_regular:
