@@ -29,7 +29,7 @@ open dragon kan 40 either way.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from enum import Enum
 from typing import Any, Final, NamedTuple
 
@@ -233,15 +233,17 @@ def validate(hand: Hand, s: Situation, rules: Rules) -> None:
     careful = n == 3 and any(counts[1:8])
     if s.dora_indicators or s.ura_indicators:
         shown = s.dora_indicators + s.ura_indicators
-        for j in range(len(shown)):
-            t = shown[j]
+        for j, t in enumerate(shown):
             k = t.kind
-            copies = counts[k] + 1  # with this indicator and the ones before it
-            for i in range(j):
-                if shown[i].kind == k:
-                    copies += 1
-            if t.red or copies > 4 or (n == 3 and 0 < k < 8):
+            if t.red or (n == 3 and 0 < k < 8):
                 careful = True
+            elif counts[k] + j >= 4:  # (with fewer, this and the ones before it make no fifth copy)
+                copies = counts[k] + 1  # with this indicator and the ones before it
+                for i in range(j):
+                    if shown[i].kind == k:
+                        copies += 1
+                if copies > 4:
+                    careful = True
             if _FIVE_OR_NORTH[k]:
                 if k == 4:
                     fives_m += 1
@@ -476,16 +478,15 @@ _FU_OPEN_PINFU_LINES: Final = (_FU_BASE, _FU_OPEN_PINFU)
 
 def fu_breakdown(r: Reading, pinfu: bool) -> tuple[int, tuple[FuItem, ...]]:
     """Fu of a reading (rounded up to 10) and the items that make it up."""
-    fu, items = _fu(r, pinfu)
-    return fu, tuple(items)
+    return _fu(r, pinfu)
 
 
-def _fu(r: Reading, pinfu: bool) -> tuple[int, Sequence[FuItem]]:
+def _fu(r: Reading, pinfu: bool) -> tuple[int, tuple[FuItem, ...]]:
     f = r.facts
-    if r.form is _CHIITOITSU:
-        return 25, _FU_CHIITOITSU
-    if r.form is _KOKUSHI:
-        return 0, ()  # no sets to count: Tenhou records kokushi with 0 fu
+    if r.form is not _STANDARD:
+        if r.form is _CHIITOITSU:
+            return 25, _FU_CHIITOITSU
+        return 0, ()  # kokushi: no sets to count, Tenhou records it with 0 fu
     if pinfu and f.tsumo:
         return 20, _FU_LINES[0]  # (the base alone)
     # the lines before the sets' (win, wait, pair), as an index of _FU_LINES: most readings have no
@@ -542,7 +543,7 @@ def _fu(r: Reading, pinfu: bool) -> tuple[int, Sequence[FuItem]]:
             item = _SET_FU[_FU_CLASS[k]]
         items.append(item)
         total += item.fu
-    return (total + 9) // 10 * 10, items
+    return (total + 9) // 10 * 10, tuple(items)
 
 
 # -- points -------------------------------------------------------------------------------------
@@ -558,6 +559,11 @@ def base_points(han: int, fu: int, rules: Rules) -> tuple[int, Limit | None]:
     >>> base_points(13, 30, r), base_points(13, 30, r.replace(kazoe="sanbaiman"))
     ((8000, <Limit.KAZOE_YAKUMAN: 'kazoe_yakuman'>), (6000, <Limit.SANBAIMAN: 'sanbaiman'>))
     """
+    if han < 5:  # (the usual hand first)
+        base = fu * (1 << (han + 2))
+        if base >= 2000 or (rules.kiriage and base == 1920):
+            return 2000, _MANGAN
+        return base, None
     if han >= 13:
         if rules.kazoe == "yakuman":
             return 8000, _KAZOE_YAKUMAN
@@ -568,43 +574,48 @@ def base_points(han: int, fu: int, rules: Rules) -> tuple[int, Limit | None]:
         return 4000, _BAIMAN
     if han >= 6:
         return 3000, _HANEMAN
-    if han >= 5:
-        return 2000, _MANGAN
-    base = fu * (1 << (han + 2))
-    if base >= 2000 or (rules.kiriage and base == 1920):
-        return 2000, _MANGAN
-    return base, None
+    return 2000, _MANGAN
 
 
 # -- scoring ------------------------------------------------------------------------------------
 
 
-def _dora(f: HandFacts) -> list[YakuHan]:
+def _dora(f: HandFacts) -> tuple[list[YakuHan], int]:
+    """The dora counters of the hand, and their han."""
     s = f.situation
     players = s.players
     out: list[YakuHan] = []
     counts = f.hand.counts
-    kita_north = s.kita if f.rules.nukidora else 0
+    kita_north = s.kita
+    if kita_north and not f.rules.nukidora:
+        kita_north = 0
     n = 0
     dora_of = _DORA_OF_SANMA if players == 3 else _DORA_OF
     for ind in s.dora_indicators:
         k = dora_of[ind.kind]
-        n += counts[k] + (kita_north if k == 30 else 0)
+        n += counts[k]
+        if k == 30:
+            n += kita_north
     if n:
         out.append(_times(_DORA_TIMES, n))
     reds = f.hand.reds
     if reds:
         out.append(_times(_AKA_DORA_TIMES, reds))
+        n += reds
     if s.in_riichi and f.rules.ura_dora:
         u = 0
         for ind in s.ura_indicators:
             k = dora_of[ind.kind]
-            u += counts[k] + (kita_north if k == 30 else 0)
+            u += counts[k]
+            if k == 30:
+                u += kita_north
         if u:
             out.append(_times(_URA_DORA_TIMES, u))
+            n += u
     if kita_north:
         out.append(_times(_KITA_TIMES, kita_north))
-    return out
+        n += kita_north
+    return out, n
 
 
 #: the dora each kind indicates, with four and with three players (:func:`~tenbou.tiles.dora_kind`)
@@ -785,7 +796,7 @@ def _evaluate(r: Reading, hand_level: _HandLevel, dora: list[YakuHan], dora_han:
             total = min(total, rules.yakuman_cap)
         base = 8000 * total
         return HandScore(
-            13 * total, fu, _YAKUMAN, base, tuple(ym), tuple(fu_items), total, r, f.hand, f.situation, rules
+            13 * total, fu, _YAKUMAN, base, tuple(ym), fu_items, total, r, f.hand, f.situation, rules
         )
     found = _NO_YAKU
     if asked_regular:
@@ -815,7 +826,7 @@ def _evaluate(r: Reading, hand_level: _HandLevel, dora: list[YakuHan], dora_han:
         rbase, rlimit = base_points(renhou.han, fu, rules)
         if rbase > base:
             return HandScore(
-                renhou.han, fu, rlimit, rbase, (renhou,), tuple(fu_items), 0, r, f.hand, f.situation, rules
+                renhou.han, fu, rlimit, rbase, (renhou,), fu_items, 0, r, f.hand, f.situation, rules
             )
     if not dora:
         yaku = tuple(found)
@@ -830,7 +841,7 @@ def _evaluate(r: Reading, hand_level: _HandLevel, dora: list[YakuHan], dora_han:
         limit,
         base,
         yaku,
-        tuple(fu_items),
+        fu_items,
         0,
         r,
         f.hand,
@@ -862,10 +873,7 @@ def score_hand(hand: Hand, situation: Situation, rules: Rules) -> HandScore:
     readings = _readings(f)
     if not readings:
         raise InvalidHandError(f"{hand} is not a winning hand", "not_winning")
-    dora = _dora(f)
-    dora_han = 0
-    for d in dora:
-        dora_han += d.han
+    dora, dora_han = _dora(f)
     best: HandScore | None = None
     hand_level = _hand_level(readings[0])
     form = readings[0].form
