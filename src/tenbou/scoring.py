@@ -283,46 +283,8 @@ def validate(hand: Hand, s: Situation, rules: Rules) -> None:
             f"ura_indicators: {len(s.ura_indicators)} given for {len(s.dora_indicators)} dora indicator(s)",
             "impossible",
         )
-    _check_situation(hand, s, rules)
-
-
-def _check_tiles(hand: Hand, s: Situation, rules: Rules) -> None:
-    """The copies of each kind in the hand and dora indicators, red fives and three-player manzu."""
-    n = s.players
-    visible = hand.all_tiles()
-    in_hand = len(visible)
-    visible.extend(s.dora_indicators)
-    visible.extend(s.ura_indicators)
-    counts = [0] * 34
-    reds = [0] * 34
-    for t in visible:
-        counts[t.kind] = counts[t.kind] + 1
-        if t.red:
-            reds[t.kind] = reds[t.kind] + 1
-    allowed_red = _RED_PER_KIND[rules.red_fives]
-    for k in {t.kind for t in visible}:
-        c = counts[k]
-        allowed = allowed_red.get(k, 0) if k in _FIVES else 0
-        if reds[k] > allowed:
-            tile = Tile(k, True)
-            if not allowed_red:
-                raise InvalidHandError(f"{tile}: these rules play without red fives", "impossible")
-            raise InvalidHandError(f"{tile}: {reds[k]} red copies but the set has {allowed}", "impossible")
-        if c > 4 or c - reds[k] > 4 - allowed:
-            where = "in the hand and dora indicators" if len(visible) > in_hand else "in the hand"
-            extra = " (the others are red)" if c <= 4 else ""
-            raise InvalidHandError(
-                f"{Tile(k)}: {c} copies {where}, more than the set has{extra}", "impossible"
-            )
-        if n == 3 and 0 < k < 8:
-            raise InvalidHandError(f"{Tile(k)}: three-player mahjong has no 2m-8m", "impossible")
-
-
-def _bad(msg: str) -> InvalidHandError:
-    return InvalidHandError(msg, "contradiction")
-
-
-def _check_situation(hand: Hand, s: Situation, rules: Rules) -> None:
+    # the situation: flags that contradict each other, the hand or the rules (here, not in a function
+    # of its own: in pure Python a call costs)
     tsumo = s.discarder is None
     if (s.riichi or s.double_riichi) and hand.melds and not hand.is_closed:
         raise _bad("riichi: a hand with an open meld cannot be in riichi")
@@ -368,6 +330,42 @@ def _check_situation(hand: Hand, s: Situation, rules: Rules) -> None:
         raise _bad("chiihou: only a non-dealer's tsumo on the first draw")
     if s.renhou and (s.is_dealer or tsumo):
         raise _bad("renhou: only a non-dealer's ron before the first draw")
+
+
+def _check_tiles(hand: Hand, s: Situation, rules: Rules) -> None:
+    """The copies of each kind in the hand and dora indicators, red fives and three-player manzu."""
+    n = s.players
+    visible = hand.all_tiles()
+    in_hand = len(visible)
+    visible.extend(s.dora_indicators)
+    visible.extend(s.ura_indicators)
+    counts = [0] * 34
+    reds = [0] * 34
+    for t in visible:
+        counts[t.kind] = counts[t.kind] + 1
+        if t.red:
+            reds[t.kind] = reds[t.kind] + 1
+    allowed_red = _RED_PER_KIND[rules.red_fives]
+    for k in {t.kind for t in visible}:
+        c = counts[k]
+        allowed = allowed_red.get(k, 0) if k in _FIVES else 0
+        if reds[k] > allowed:
+            tile = Tile(k, True)
+            if not allowed_red:
+                raise InvalidHandError(f"{tile}: these rules play without red fives", "impossible")
+            raise InvalidHandError(f"{tile}: {reds[k]} red copies but the set has {allowed}", "impossible")
+        if c > 4 or c - reds[k] > 4 - allowed:
+            where = "in the hand and dora indicators" if len(visible) > in_hand else "in the hand"
+            extra = " (the others are red)" if c <= 4 else ""
+            raise InvalidHandError(
+                f"{Tile(k)}: {c} copies {where}, more than the set has{extra}", "impossible"
+            )
+        if n == 3 and 0 < k < 8:
+            raise InvalidHandError(f"{Tile(k)}: three-player mahjong has no 2m-8m", "impossible")
+
+
+def _bad(msg: str) -> InvalidHandError:
+    return InvalidHandError(msg, "contradiction")
 
 
 # -- readings -----------------------------------------------------------------------------------
@@ -596,11 +594,12 @@ def _dora(f: HandFacts) -> tuple[list[YakuHan], int]:
         n += counts[k]
         if k == 30:
             n += kita_north
+    # (the usual counts taken from their table here: in pure Python a call to _times costs)
     if n:
-        out.append(_times(_DORA_TIMES, n))
+        out.append(_DORA_TIMES[n] if n < _TIMES else _times(_DORA_TIMES, n))
     reds = f.hand.reds
     if reds:
-        out.append(_times(_AKA_DORA_TIMES, reds))
+        out.append(_AKA_DORA_TIMES[reds] if reds < _TIMES else _times(_AKA_DORA_TIMES, reds))
         n += reds
     if s.in_riichi and f.rules.ura_dora:
         u = 0

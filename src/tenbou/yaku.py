@@ -146,6 +146,8 @@ R_PEIKOU1: Final = 1 << 31
 R_PEIKOU2: Final = 1 << 32
 R_OUTSIDE: Final = 1 << 33
 R_RYANMEN: Final = 1 << 34
+#: one more hand feature: North is a value tile (a rule of three-player games)
+F_NORTH_VALUE: Final = 1 << 35
 #: the reading features by the number of runs, of triplets, of concealed triplets, by peikou
 #: (typed as tuples of any length: mypyc indexes those without boxing every item)
 _RUN_FEATURES: Final[tuple[int, ...]] = (R_NO_RUNS, 0, 0, R_RUNS3, R_RUNS3 | R_RUNS4)
@@ -255,10 +257,11 @@ class HandFacts:
         man, pin, sou = present & _MAN_MASK, present & _PIN_MASK, present & _SOU_MASK
         self.suits = suits = (1 if man else 0) | (2 if pin else 0) | (4 if sou else 0)  # bits 1 m, 2 p, 4 s
         value = _DRAGON_MASK | 1 << seat | 1 << rnd
+        feat = (F_CLOSED if closed else 0) | (F_TSUMO if tsumo else 0)
         if rules.north_yakuhai and s.players == 3:
             value |= 1 << 30
+            feat |= F_NORTH_VALUE
         self.value_mask = value
-        feat = (F_CLOSED if closed else 0) | (F_TSUMO if tsumo else 0)
         if s.riichi:
             feat |= F_RIICHI
         if s.double_riichi:
@@ -621,9 +624,8 @@ _NEEDS: Final = {
     "tanyao": F_ALL_SIMPLE,
     "iipeikou": R_PEIKOU1,
     **dict.fromkeys(("haku", "hatsu", "chun", "shousangen", "daisangen"), F_DRAGON_TRIPLET),
-    **dict.fromkeys(
-        ("seat_wind", "round_wind", "north_yakuhai", "shousuushii", "daisuushii"), F_WIND_TRIPLET
-    ),
+    **dict.fromkeys(("seat_wind", "round_wind", "shousuushii", "daisuushii"), F_WIND_TRIPLET),
+    "north_yakuhai": F_WIND_TRIPLET | F_NORTH_VALUE,
     "haitei": F_HAITEI,
     "houtei": F_HOUTEI,
     "rinshan": F_RINSHAN,
