@@ -664,6 +664,10 @@ _GROUPS: Final[tuple[tuple[tuple[Yaku, ...], ...], ...]] = (
 #: the (yakuman, regular yaku) worth asking, once per hand and of each reading (``_GROUPS``), by the
 #: rules' double yakuman and the features of the hand or the reading
 _ASKED: Final[tuple[dict[frozenset[str], dict[int, tuple[_Asked, _Asked]]], ...]] = ({}, {})
+#: those of rules that double no yakuman (most rules), once per hand and of each reading: taken at
+#: once, with no look-up by the double yakuman
+_HAND_PLAIN: Final[dict[int, tuple[_Asked, _Asked]]] = _ASKED[0].setdefault(frozenset(), {})
+_READING_PLAIN: Final[dict[int, tuple[_Asked, _Asked]]] = _ASKED[1].setdefault(frozenset(), {})
 #: the reading features of the form (the yaku asked once per hand differ by form)
 _FORMS: Final = R_STANDARD | R_CHIITOITSU | R_KOKUSHI
 #: the features that decide which yaku are asked, once per hand and of each reading (the others
@@ -738,9 +742,11 @@ def _hand_level(r: Reading) -> _HandLevel:
     f = r.facts
     rules = f.rules
     key = (f.features | r.features & _FORMS) & _HAND_KEY
-    by_double = _ASKED[0].get(rules.double_yakuman)  # (_asked, without the call when it is known)
+    double = rules.double_yakuman
+    # (_asked, without the call when it is known)
+    by_double = _ASKED[0].get(double) if double else _HAND_PLAIN
     cached = by_double.get(key) if by_double is not None else None
-    asked_ym, asked_regular = cached if cached is not None else _asked(key, rules.double_yakuman, 0)
+    asked_ym, asked_regular = cached if cached is not None else _asked(key, double, 0)
     # (loops, not list comprehensions: in pure Python each of those is a function call)
     ym = _NO_YAKU
     if asked_ym:
@@ -770,9 +776,11 @@ def _evaluate(r: Reading, hand_level: _HandLevel, dora: list[YakuHan], dora_han:
     rules = f.rules
     hand_ym, hand_regular, renhou = hand_level
     key = r.features & _READING_KEY
-    by_double = _ASKED[1].get(rules.double_yakuman)  # (_asked, without the call when it is known)
+    double = rules.double_yakuman
+    # (_asked, without the call when it is known)
+    by_double = _ASKED[1].get(double) if double else _READING_PLAIN
     cached = by_double.get(key) if by_double is not None else None
-    asked_ym, asked_regular = cached if cached is not None else _asked(key, rules.double_yakuman, 1)
+    asked_ym, asked_regular = cached if cached is not None else _asked(key, double, 1)
     # (loops, not list comprehensions: in pure Python each of those is a function call)
     ym = _NO_YAKU
     if asked_ym:
