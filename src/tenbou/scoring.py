@@ -229,13 +229,16 @@ def validate(hand: Hand, s: Situation, rules: Rules) -> None:
     red_fives = hand.red_fives
     # the copies in sight (the dora indicators too) of the fives and of North
     fives_m, fives_p, fives_s, norths = counts[4], counts[13], counts[22], counts[30]
-    # careful: an indicator is red, or makes a fifth copy, or a three-player hand shows 2m-8m
+    # careful: an indicator makes a fifth copy, or a three-player hand shows 2m-8m
     careful = n == 3 and any(counts[1:8])
+    red_shown = False  # an indicator is red (counted with the hand's red fives below)
     if s.dora_indicators or s.ura_indicators:
         shown = s.dora_indicators + s.ura_indicators
         for j, t in enumerate(shown):
             k = t.kind
-            if t.red or (n == 3 and 0 < k < 8):
+            if t.red:
+                red_shown = True
+            if n == 3 and 0 < k < 8:
                 careful = True
             elif counts[k] + j >= 4:  # (with fewer, this and the ones before it make no fifth copy)
                 copies = counts[k] + 1  # with this indicator and the ones before it
@@ -255,16 +258,29 @@ def validate(hand: Hand, s: Situation, rules: Rules) -> None:
                     norths += 1
     # (no red five and no more plain fives of a suit than the set has of every suit: nothing to look at)
     plain = _PLAIN_FIVES[rules.red_fives]
-    if careful or hand.reds or fives_m > plain or fives_p > plain or fives_s > plain:
+    if careful or red_shown or hand.reds or fives_m > plain or fives_p > plain or fives_s > plain:
         allowed = _RED_FIVES[rules.red_fives]
+        # the red copies in sight of each five: the hand's and the indicators'
+        reds_m, reds_p, reds_s = red_fives[0], red_fives[1], red_fives[2]
+        if red_shown:
+            for t in s.dora_indicators + s.ura_indicators:
+                if t.red:
+                    if t.kind == 4:
+                        reds_m += 1
+                    elif t.kind == 13:
+                        reds_p += 1
+                    elif t.kind == 22:
+                        reds_s += 1
+                    else:
+                        careful = True
         if (
             careful
-            or red_fives[0] > allowed[0]
-            or red_fives[1] > allowed[1]
-            or red_fives[2] > allowed[2]
-            or fives_m - red_fives[0] > 4 - allowed[0]
-            or fives_p - red_fives[1] > 4 - allowed[1]
-            or fives_s - red_fives[2] > 4 - allowed[2]
+            or reds_m > allowed[0]
+            or reds_p > allowed[1]
+            or reds_s > allowed[2]
+            or fives_m - reds_m > 4 - allowed[0]
+            or fives_p - reds_p > 4 - allowed[1]
+            or fives_s - reds_s > 4 - allowed[2]
         ):
             _check_tiles(hand, s, rules)
     if s.kita:
