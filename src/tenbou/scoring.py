@@ -805,11 +805,7 @@ def _evaluate(r: Reading, hand_level: _HandLevel, dora: list[YakuHan], dora_han:
             if predicate is None or predicate(r):
                 ym.append(counted)
     if hand_ym:
-        if ym:
-            ym = hand_ym + ym
-            _in_report_order(ym)
-        else:
-            ym = hand_ym  # (not changed: only a merged list is put in order)
+        ym = _merged(hand_ym, ym) if ym else hand_ym  # (the hand's list not changed: shared)
     if ym:
         # yakuman replace every other yaku (the fu are still reported)
         fu, fu_items = _fu(r, f.closed and r.form is _STANDARD and _PINFU.predicate(r))
@@ -830,11 +826,7 @@ def _evaluate(r: Reading, hand_level: _HandLevel, dora: list[YakuHan], dora_han:
     # pinfu, when asked, is the first of a reading's regular yaku (and is asked of any closed hand)
     fu, fu_items = _fu(r, bool(found) and found[0].yaku is _PINFU)
     if hand_regular:
-        if found:
-            found = hand_regular + found
-            _in_report_order(found)
-        else:
-            found = hand_regular
+        found = _merged(hand_regular, found) if found else hand_regular
     if found:
         han = dora_han
         for y in found:
@@ -912,14 +904,19 @@ def score_hand(hand: Hand, situation: Situation, rules: Rules) -> HandScore:
     return best
 
 
-def _in_report_order(yaku: list[YakuHan]) -> None:
-    """Sort ``yaku`` in place into the report order (``YAKU_ORDER``): an insertion sort, as a hand
-    has a handful, nearly in order already (``list.sort`` with a key costs more here)."""
-    order = [YAKU_ORDER[y.yaku.id] for y in yaku]
-    for i in range(1, len(yaku)):
-        key, item = order[i], yaku[i]
-        j = i
-        while j > 0 and order[j - 1] > key:
-            order[j], yaku[j] = order[j - 1], yaku[j - 1]
-            j -= 1
-        order[j], yaku[j] = key, item
+def _merged(first: list[YakuHan], second: list[YakuHan]) -> list[YakuHan]:
+    """The yaku of ``first`` and ``second``, two lists in the report order (``YAKU_ORDER``) with no
+    yaku in both, merged into a new list in that order (each has a handful: a merge, which looks up
+    the order of fewer yaku than a sort)."""
+    out: list[YakuHan] = []
+    i = 0
+    n = len(first)
+    for y in second:
+        key = YAKU_ORDER[y.yaku.id]
+        while i < n and YAKU_ORDER[first[i].yaku.id] < key:
+            out.append(first[i])
+            i += 1
+        out.append(y)
+    if i < n:
+        out.extend(first[i:])
+    return out
