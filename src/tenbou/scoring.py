@@ -47,6 +47,7 @@ from .yaku import (
     HAND_YAKUMAN,
     R_CHIITOITSU,
     R_KOKUSHI,
+    R_RYANMEN,
     R_STANDARD,
     READING_REGULAR,
     READING_YAKUMAN,
@@ -690,6 +691,8 @@ _FORMS: Final = R_STANDARD | R_CHIITOITSU | R_KOKUSHI
 #: are left out of the key of ``_ASKED``)
 _HAND_KEY: Final = F_CLOSED | _FORMS | _needs_of(_GROUPS[0])
 _READING_KEY: Final = F_CLOSED | _needs_of(_GROUPS[1])
+# (of the reading features, R_STANDARD..R_RYANMEN, the key once per hand holds only the form's)
+assert _HAND_KEY & ((R_RYANMEN << 1) - R_STANDARD) & ~_FORMS == 0
 
 
 #: a yaku that may be asked: the features it needs, its predicate, the yaku as counted
@@ -757,7 +760,7 @@ def _hand_level(r: Reading) -> _HandLevel:
     yakuman, regular yaku, and renhou when it is worth a limit."""
     f = r.facts
     rules = f.rules
-    key = (f.features | r.features & _FORMS) & _HAND_KEY
+    key = r.features & _HAND_KEY  # (the hand's features and the form: a reading's hold its hand's)
     double = rules.double_yakuman
     # (_asked, without the call when it is known)
     by_double = _ASKED[0].get(double) if double else _HAND_PLAIN

@@ -254,8 +254,11 @@ class HandFacts:
             if w is _WEST
             else _NORTH_KIND
         )
-        man, pin, sou = present & _MAN_MASK, present & _PIN_MASK, present & _SOU_MASK
-        self.suits = suits = (1 if man else 0) | (2 if pin else 0) | (4 if sou else 0)  # bits 1 m, 2 p, 4 s
+        self.suits = suits = (  # bits 1 m, 2 p, 4 s
+            (1 if present & _MAN_MASK else 0)
+            | (2 if present & _PIN_MASK else 0)
+            | (4 if present & _SOU_MASK else 0)
+        )
         value = _DRAGON_MASK | 1 << seat | 1 << rnd
         feat = (F_CLOSED if closed else 0) | (F_TSUMO if tsumo else 0)
         if rules.north_yakuhai and s.players == 3:
@@ -417,17 +420,18 @@ class Reading:
             peikou = 0
         self.peikou = peikou
         self.outside = outside = outside and facts.meld_outside and pair in TERMINALS_AND_HONORS
-        #: the hand's features and this reading's (the ``R_*`` bits)
-        self.features = (
-            facts.features
-            | R_STANDARD
-            | _RUN_FEATURES[len(all_runs)]
-            | _TRIP_FEATURES[len(all_trips)]
-            | _CONCEALED_FEATURES[hidden]
-            | _PEIKOU_FEATURES[peikou]
-            | (R_OUTSIDE if outside else 0)
-            | (R_RYANMEN if wait is _RYANMEN else 0)
-        )
+        #: the hand's features and this reading's (the ``R_*`` bits; those most readings lack added only
+        #: when present: in pure Python each ``|`` of these large ints makes one)
+        feat = facts.features | R_STANDARD | _RUN_FEATURES[len(all_runs)] | _TRIP_FEATURES[len(all_trips)]
+        if hidden >= 3:
+            feat |= _CONCEALED_FEATURES[hidden]
+        if peikou:
+            feat |= _PEIKOU_FEATURES[peikou]
+        if outside:
+            feat |= R_OUTSIDE
+        if wait is _RYANMEN:
+            feat |= R_RYANMEN
+        self.features = feat
 
     @property
     def kans(self) -> int:
