@@ -42,7 +42,9 @@ from .tiles import RED_COPIES, TERMINALS_AND_HONORS, Record, Tile, dora_kind
 from .yaku import (
     DORA,
     F_CLOSED,
+    F_DOUBLE_RIICHI,
     F_FIRST,
+    F_RIICHI,
     HAND_REGULAR,
     HAND_YAKUMAN,
     R_CHIITOITSU,
@@ -618,7 +620,7 @@ def _dora(f: HandFacts) -> tuple[list[YakuHan], int]:
     if reds:
         out.append(_AKA_DORA_TIMES[reds] if reds < _TIMES else _times(_AKA_DORA_TIMES, reds))
         n += reds
-    if s.in_riichi and f.rules.ura_dora:
+    if f.features & (F_RIICHI | F_DOUBLE_RIICHI) and f.rules.ura_dora:  # (in riichi: told by the facts)
         u = 0
         for ind in s.ura_indicators:
             k = dora_of[ind.kind]
@@ -827,7 +829,7 @@ def _evaluate(r: Reading, hand_level: _HandLevel, dora: list[YakuHan], dora_han:
             if predicate is None or predicate(r):
                 found.append(counted)
     # pinfu, when asked, is the first of a reading's regular yaku (and is asked of any closed hand)
-    fu, fu_items = _fu(r, bool(found) and found[0].yaku is _PINFU)
+    fu, fu_items = _fu(r, found[0].yaku is _PINFU if found else False)
     if hand_regular:
         found = _merged(hand_regular, found) if found else hand_regular
     if found:

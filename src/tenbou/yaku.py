@@ -189,6 +189,13 @@ _WEST_KIND: Final = Wind.WEST.kind
 _NORTH_KIND: Final = Wind.NORTH.kind
 
 
+#: the value tiles (bit k for kind k) by seat wind and round wind (kinds): the dragons and both winds
+#: (looked up: in pure Python each operation on these large ints makes one)
+_VALUE_MASKS: Final[tuple[tuple[int, ...], ...]] = tuple(
+    [tuple([_DRAGON_MASK | 1 << seat | 1 << rnd for rnd in range(34)]) for seat in range(34)]
+)
+
+
 @mypyc_attr(free_list_len=1)
 class HandFacts:
     """What every reading of one hand shares: tile counts, situation, rules,
@@ -259,7 +266,7 @@ class HandFacts:
             | (2 if present & _PIN_MASK else 0)
             | (4 if present & _SOU_MASK else 0)
         )
-        value = _DRAGON_MASK | 1 << seat | 1 << rnd
+        value = _VALUE_MASKS[seat][rnd]
         feat = (F_CLOSED if closed else 0) | (F_TSUMO if tsumo else 0)
         if rules.north_yakuhai and s.players == 3:
             value |= 1 << 30
