@@ -422,7 +422,10 @@ class Reading:
         self.triplets = all_trips = facts.meld_trips + trips
         self.run_mask = facts.meld_run_mask | rmask
         self.trip_mask = facts.meld_trip_mask | tmask
-        self.concealed_triplets = hidden = len(trips) + facts.meld_concealed - (ron_triplet >= 0)
+        hidden = len(trips) + facts.meld_concealed
+        if ron_triplet >= 0:  # (not "- (ron_triplet >= 0)": in pure Python an int minus a bool is slow)
+            hidden -= 1
+        self.concealed_triplets = hidden
         if peikou and not facts.closed:
             peikou = 0
         self.peikou = peikou
