@@ -29,7 +29,7 @@ open dragon kan 40 either way.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from enum import Enum
 from typing import Any, Final, NamedTuple
 
@@ -42,11 +42,14 @@ from .tiles import RED_COPIES, TERMINALS_AND_HONORS, Record, Tile, dora_kind
 from .yaku import (
     DORA,
     F_CLOSED,
+    F_DOUBLE_RIICHI,
     F_FIRST,
+    F_RIICHI,
     HAND_REGULAR,
     HAND_YAKUMAN,
     R_CHIITOITSU,
     R_KOKUSHI,
+    R_RYANMEN,
     R_STANDARD,
     READING_REGULAR,
     READING_YAKUMAN,
@@ -229,19 +232,24 @@ def validate(hand: Hand, s: Situation, rules: Rules) -> None:
     red_fives = hand.red_fives
     # the copies in sight (the dora indicators too) of the fives and of North
     fives_m, fives_p, fives_s, norths = counts[4], counts[13], counts[22], counts[30]
-    # careful: an indicator is red, or makes a fifth copy, or a three-player hand shows 2m-8m
+    # careful: an indicator makes a fifth copy, or a three-player hand shows 2m-8m
     careful = n == 3 and any(counts[1:8])
+    red_shown = False  # an indicator is red (counted with the hand's red fives below)
     if s.dora_indicators or s.ura_indicators:
         shown = s.dora_indicators + s.ura_indicators
-        for j in range(len(shown)):
-            t = shown[j]
+        for j, t in enumerate(shown):
             k = t.kind
-            copies = counts[k] + 1  # with this indicator and the ones before it
-            for i in range(j):
-                if shown[i].kind == k:
-                    copies += 1
-            if t.red or copies > 4 or (n == 3 and 0 < k < 8):
+            if t.red:
+                red_shown = True
+            if n == 3 and 0 < k < 8:
                 careful = True
+            elif counts[k] + j >= 4:  # (with fewer, this and the ones before it make no fifth copy)
+                copies = counts[k] + 1  # with this indicator and the ones before it
+                for i in range(j):
+                    if shown[i].kind == k:
+                        copies += 1
+                if copies > 4:
+                    careful = True
             if _FIVE_OR_NORTH[k]:
                 if k == 4:
                     fives_m += 1
@@ -253,16 +261,29 @@ def validate(hand: Hand, s: Situation, rules: Rules) -> None:
                     norths += 1
     # (no red five and no more plain fives of a suit than the set has of every suit: nothing to look at)
     plain = _PLAIN_FIVES[rules.red_fives]
-    if careful or hand.reds or fives_m > plain or fives_p > plain or fives_s > plain:
+    if careful or red_shown or hand.reds or fives_m > plain or fives_p > plain or fives_s > plain:
         allowed = _RED_FIVES[rules.red_fives]
+        # the red copies in sight of each five: the hand's and the indicators'
+        reds_m, reds_p, reds_s = red_fives[0], red_fives[1], red_fives[2]
+        if red_shown:
+            for t in s.dora_indicators + s.ura_indicators:
+                if t.red:
+                    if t.kind == 4:
+                        reds_m += 1
+                    elif t.kind == 13:
+                        reds_p += 1
+                    elif t.kind == 22:
+                        reds_s += 1
+                    else:
+                        careful = True
         if (
             careful
-            or red_fives[0] > allowed[0]
-            or red_fives[1] > allowed[1]
-            or red_fives[2] > allowed[2]
-            or fives_m - red_fives[0] > 4 - allowed[0]
-            or fives_p - red_fives[1] > 4 - allowed[1]
-            or fives_s - red_fives[2] > 4 - allowed[2]
+            or reds_m > allowed[0]
+            or reds_p > allowed[1]
+            or reds_s > allowed[2]
+            or fives_m - reds_m > 4 - allowed[0]
+            or fives_p - reds_p > 4 - allowed[1]
+            or fives_s - reds_s > 4 - allowed[2]
         ):
             _check_tiles(hand, s, rules)
     if s.kita:
@@ -281,46 +302,8 @@ def validate(hand: Hand, s: Situation, rules: Rules) -> None:
             f"ura_indicators: {len(s.ura_indicators)} given for {len(s.dora_indicators)} dora indicator(s)",
             "impossible",
         )
-    _check_situation(hand, s, rules)
-
-
-def _check_tiles(hand: Hand, s: Situation, rules: Rules) -> None:
-    """The copies of each kind in the hand and dora indicators, red fives and three-player manzu."""
-    n = s.players
-    visible = hand.all_tiles()
-    in_hand = len(visible)
-    visible.extend(s.dora_indicators)
-    visible.extend(s.ura_indicators)
-    counts = [0] * 34
-    reds = [0] * 34
-    for t in visible:
-        counts[t.kind] = counts[t.kind] + 1
-        if t.red:
-            reds[t.kind] = reds[t.kind] + 1
-    allowed_red = _RED_PER_KIND[rules.red_fives]
-    for k in {t.kind for t in visible}:
-        c = counts[k]
-        allowed = allowed_red.get(k, 0) if k in _FIVES else 0
-        if reds[k] > allowed:
-            tile = Tile(k, True)
-            if not allowed_red:
-                raise InvalidHandError(f"{tile}: these rules play without red fives", "impossible")
-            raise InvalidHandError(f"{tile}: {reds[k]} red copies but the set has {allowed}", "impossible")
-        if c > 4 or c - reds[k] > 4 - allowed:
-            where = "in the hand and dora indicators" if len(visible) > in_hand else "in the hand"
-            extra = " (the others are red)" if c <= 4 else ""
-            raise InvalidHandError(
-                f"{Tile(k)}: {c} copies {where}, more than the set has{extra}", "impossible"
-            )
-        if n == 3 and 0 < k < 8:
-            raise InvalidHandError(f"{Tile(k)}: three-player mahjong has no 2m-8m", "impossible")
-
-
-def _bad(msg: str) -> InvalidHandError:
-    return InvalidHandError(msg, "contradiction")
-
-
-def _check_situation(hand: Hand, s: Situation, rules: Rules) -> None:
+    # the situation: flags that contradict each other, the hand or the rules (here, not in a function
+    # of its own: in pure Python a call costs)
     tsumo = s.discarder is None
     if (s.riichi or s.double_riichi) and hand.melds and not hand.is_closed:
         raise _bad("riichi: a hand with an open meld cannot be in riichi")
@@ -368,14 +351,50 @@ def _check_situation(hand: Hand, s: Situation, rules: Rules) -> None:
         raise _bad("renhou: only a non-dealer's ron before the first draw")
 
 
+def _check_tiles(hand: Hand, s: Situation, rules: Rules) -> None:
+    """The copies of each kind in the hand and dora indicators, red fives and three-player manzu."""
+    n = s.players
+    visible = hand.all_tiles()
+    in_hand = len(visible)
+    visible.extend(s.dora_indicators)
+    visible.extend(s.ura_indicators)
+    counts = [0] * 34
+    reds = [0] * 34
+    for t in visible:
+        counts[t.kind] = counts[t.kind] + 1
+        if t.red:
+            reds[t.kind] = reds[t.kind] + 1
+    allowed_red = _RED_PER_KIND[rules.red_fives]
+    for k in {t.kind for t in visible}:
+        c = counts[k]
+        allowed = allowed_red.get(k, 0) if k in _FIVES else 0
+        if reds[k] > allowed:
+            tile = Tile(k, True)
+            if not allowed_red:
+                raise InvalidHandError(f"{tile}: these rules play without red fives", "impossible")
+            raise InvalidHandError(f"{tile}: {reds[k]} red copies but the set has {allowed}", "impossible")
+        if c > 4 or c - reds[k] > 4 - allowed:
+            where = "in the hand and dora indicators" if len(visible) > in_hand else "in the hand"
+            extra = " (the others are red)" if c <= 4 else ""
+            raise InvalidHandError(
+                f"{Tile(k)}: {c} copies {where}, more than the set has{extra}", "impossible"
+            )
+        if n == 3 and 0 < k < 8:
+            raise InvalidHandError(f"{Tile(k)}: three-player mahjong has no 2m-8m", "impossible")
+
+
+def _bad(msg: str) -> InvalidHandError:
+    return InvalidHandError(msg, "contradiction")
+
+
 # -- readings -----------------------------------------------------------------------------------
 
 
 def _readings(f: HandFacts) -> list[Reading]:
     """Every reading of the hand: decompositions x the set the winning tile completed."""
     out: list[Reading] = []
-    win = f.win
-    c = f.concealed
+    win = f.hand.win_tile.kind
+    c = f.hand.concealed_counts
     raws = f.raws
     # (a hand read as sets is not kokushi, nor chiitoitsu unless read as ryanpeikou: seven pairs read
     # as sets are two pairs of identical runs and a pair, whichever way)
@@ -476,16 +495,15 @@ _FU_OPEN_PINFU_LINES: Final = (_FU_BASE, _FU_OPEN_PINFU)
 
 def fu_breakdown(r: Reading, pinfu: bool) -> tuple[int, tuple[FuItem, ...]]:
     """Fu of a reading (rounded up to 10) and the items that make it up."""
-    fu, items = _fu(r, pinfu)
-    return fu, tuple(items)
+    return _fu(r, pinfu)
 
 
-def _fu(r: Reading, pinfu: bool) -> tuple[int, Sequence[FuItem]]:
+def _fu(r: Reading, pinfu: bool) -> tuple[int, tuple[FuItem, ...]]:
     f = r.facts
-    if r.form is _CHIITOITSU:
-        return 25, _FU_CHIITOITSU
-    if r.form is _KOKUSHI:
-        return 0, ()  # no sets to count: Tenhou records kokushi with 0 fu
+    if r.form is not _STANDARD:
+        if r.form is _CHIITOITSU:
+            return 25, _FU_CHIITOITSU
+        return 0, ()  # kokushi: no sets to count, Tenhou records it with 0 fu
     if pinfu and f.tsumo:
         return 20, _FU_LINES[0]  # (the base alone)
     # the lines before the sets' (win, wait, pair), as an index of _FU_LINES: most readings have no
@@ -542,7 +560,7 @@ def _fu(r: Reading, pinfu: bool) -> tuple[int, Sequence[FuItem]]:
             item = _SET_FU[_FU_CLASS[k]]
         items.append(item)
         total += item.fu
-    return (total + 9) // 10 * 10, items
+    return (total + 9) // 10 * 10, tuple(items)
 
 
 # -- points -------------------------------------------------------------------------------------
@@ -558,6 +576,11 @@ def base_points(han: int, fu: int, rules: Rules) -> tuple[int, Limit | None]:
     >>> base_points(13, 30, r), base_points(13, 30, r.replace(kazoe="sanbaiman"))
     ((8000, <Limit.KAZOE_YAKUMAN: 'kazoe_yakuman'>), (6000, <Limit.SANBAIMAN: 'sanbaiman'>))
     """
+    if han < 5:  # (the usual hand first)
+        base = fu * (1 << (han + 2))
+        if base >= 2000 or (rules.kiriage and base == 1920):
+            return 2000, _MANGAN
+        return base, None
     if han >= 13:
         if rules.kazoe == "yakuman":
             return 8000, _KAZOE_YAKUMAN
@@ -568,43 +591,49 @@ def base_points(han: int, fu: int, rules: Rules) -> tuple[int, Limit | None]:
         return 4000, _BAIMAN
     if han >= 6:
         return 3000, _HANEMAN
-    if han >= 5:
-        return 2000, _MANGAN
-    base = fu * (1 << (han + 2))
-    if base >= 2000 or (rules.kiriage and base == 1920):
-        return 2000, _MANGAN
-    return base, None
+    return 2000, _MANGAN
 
 
 # -- scoring ------------------------------------------------------------------------------------
 
 
-def _dora(f: HandFacts) -> list[YakuHan]:
+def _dora(f: HandFacts) -> tuple[list[YakuHan], int]:
+    """The dora counters of the hand, and their han."""
     s = f.situation
     players = s.players
     out: list[YakuHan] = []
-    counts = f.counts
-    kita_north = s.kita if f.rules.nukidora else 0
+    counts = f.hand.counts
+    kita_north = s.kita
+    if kita_north and not f.rules.nukidora:
+        kita_north = 0
     n = 0
     dora_of = _DORA_OF_SANMA if players == 3 else _DORA_OF
     for ind in s.dora_indicators:
         k = dora_of[ind.kind]
-        n += counts[k] + (kita_north if k == 30 else 0)
+        n += counts[k]
+        if k == 30:
+            n += kita_north
+    # (the usual counts taken from their table here: in pure Python a call to _times costs)
     if n:
-        out.append(_times(_DORA_TIMES, n))
+        out.append(_DORA_TIMES[n] if n < _TIMES else _times(_DORA_TIMES, n))
     reds = f.hand.reds
     if reds:
-        out.append(_times(_AKA_DORA_TIMES, reds))
-    if s.in_riichi and f.rules.ura_dora:
+        out.append(_AKA_DORA_TIMES[reds] if reds < _TIMES else _times(_AKA_DORA_TIMES, reds))
+        n += reds
+    if f.features & (F_RIICHI | F_DOUBLE_RIICHI) and f.rules.ura_dora:  # (in riichi: told by the facts)
         u = 0
         for ind in s.ura_indicators:
             k = dora_of[ind.kind]
-            u += counts[k] + (kita_north if k == 30 else 0)
+            u += counts[k]
+            if k == 30:
+                u += kita_north
         if u:
             out.append(_times(_URA_DORA_TIMES, u))
+            n += u
     if kita_north:
         out.append(_times(_KITA_TIMES, kita_north))
-    return out
+        n += kita_north
+    return out, n
 
 
 #: the dora each kind indicates, with four and with three players (:func:`~tenbou.tiles.dora_kind`)
@@ -630,8 +659,9 @@ def _times(counted: tuple[YakuHan, ...], n: int) -> YakuHan:
 
 
 _PINFU: Final = YAKU_BY_ID["pinfu"]
-#: (predicate, the yaku as counted) of the yakuman or the regular yaku worth asking
-_Asked = tuple[tuple[Callable[[Reading], bool], YakuHan], ...]
+#: (predicate, the yaku as counted) of the yakuman or the regular yaku worth asking; the predicate is
+#: ``None`` for a yaku present whenever it is worth asking (:attr:`~tenbou.yaku.Yaku.by_needs`)
+_Asked = tuple[tuple[Callable[[Reading], bool] | None, YakuHan], ...]
 #: a hand's yakuman, regular yaku and limit renhou (the same for every reading of its form)
 _HandLevel = tuple[list[YakuHan], list[YakuHan], YakuHan | None]
 
@@ -653,16 +683,22 @@ _GROUPS: Final[tuple[tuple[tuple[Yaku, ...], ...], ...]] = (
 #: the (yakuman, regular yaku) worth asking, once per hand and of each reading (``_GROUPS``), by the
 #: rules' double yakuman and the features of the hand or the reading
 _ASKED: Final[tuple[dict[frozenset[str], dict[int, tuple[_Asked, _Asked]]], ...]] = ({}, {})
+#: those of rules that double no yakuman (most rules), once per hand and of each reading: taken at
+#: once, with no look-up by the double yakuman
+_HAND_PLAIN: Final[dict[int, tuple[_Asked, _Asked]]] = _ASKED[0].setdefault(frozenset(), {})
+_READING_PLAIN: Final[dict[int, tuple[_Asked, _Asked]]] = _ASKED[1].setdefault(frozenset(), {})
 #: the reading features of the form (the yaku asked once per hand differ by form)
 _FORMS: Final = R_STANDARD | R_CHIITOITSU | R_KOKUSHI
 #: the features that decide which yaku are asked, once per hand and of each reading (the others
 #: are left out of the key of ``_ASKED``)
 _HAND_KEY: Final = F_CLOSED | _FORMS | _needs_of(_GROUPS[0])
 _READING_KEY: Final = F_CLOSED | _needs_of(_GROUPS[1])
+# (of the reading features, R_STANDARD..R_RYANMEN, the key once per hand holds only the form's)
+assert _HAND_KEY & ((R_RYANMEN << 1) - R_STANDARD) & ~_FORMS == 0
 
 
 #: a yaku that may be asked: the features it needs, its predicate, the yaku as counted
-_Askable = tuple[int, Callable[[Reading], bool], YakuHan]
+_Askable = tuple[int, Callable[[Reading], bool] | None, YakuHan]
 #: the yaku of each group of ``_GROUPS`` that count in a closed or an open hand, as :data:`_Askable`,
 #: by (the rules' double yakuman, once per hand 0 or of each reading 1, closed)
 _ASKABLE: Final[dict[tuple[frozenset[str], int, bool], tuple[tuple[_Askable, ...], ...]]] = {}
@@ -683,7 +719,11 @@ def _askable(double: frozenset[str], per_reading: int, closed: bool) -> tuple[tu
                     continue
                 mult = (2 if y.id in double else 1) if y.yakuman else 0
                 entries.append(
-                    (y.needs, y.predicate, YakuHan(y, 13 * mult, mult) if mult else YakuHan(y, han))
+                    (
+                        y.needs,
+                        None if y.by_needs else y.predicate,
+                        YakuHan(y, 13 * mult, mult) if mult else YakuHan(y, han),
+                    )
                 )
             groups.append(tuple(entries))
         found = _ASKABLE[key] = tuple(groups)
@@ -722,12 +762,25 @@ def _hand_level(r: Reading) -> _HandLevel:
     yakuman, regular yaku, and renhou when it is worth a limit."""
     f = r.facts
     rules = f.rules
-    key = (f.features | r.features & _FORMS) & _HAND_KEY
-    by_double = _ASKED[0].get(rules.double_yakuman)  # (_asked, without the call when it is known)
+    key = r.features & _HAND_KEY  # (the hand's features and the form: a reading's hold its hand's)
+    double = rules.double_yakuman
+    # (_asked, without the call when it is known)
+    by_double = _ASKED[0].get(double) if double else _HAND_PLAIN
     cached = by_double.get(key) if by_double is not None else None
-    asked_ym, asked_regular = cached if cached is not None else _asked(key, rules.double_yakuman, 0)
-    ym = [counted for predicate, counted in asked_ym if predicate(r)] if asked_ym else _NO_YAKU
-    regular = [counted for predicate, counted in asked_regular if predicate(r)] if asked_regular else _NO_YAKU
+    asked_ym, asked_regular = cached if cached is not None else _asked(key, double, 0)
+    # (loops, not list comprehensions: in pure Python each of those is a function call)
+    ym = _NO_YAKU
+    if asked_ym:
+        ym = []
+        for predicate, counted in asked_ym:
+            if predicate is None or predicate(r):
+                ym.append(counted)
+    regular = _NO_YAKU
+    if asked_regular:
+        regular = []
+        for predicate, counted in asked_regular:
+            if predicate is None or predicate(r):
+                regular.append(counted)
     renhou = None
     if f.features & F_FIRST:
         for i, y in enumerate(regular):
@@ -744,16 +797,20 @@ def _evaluate(r: Reading, hand_level: _HandLevel, dora: list[YakuHan], dora_han:
     rules = f.rules
     hand_ym, hand_regular, renhou = hand_level
     key = r.features & _READING_KEY
-    by_double = _ASKED[1].get(rules.double_yakuman)  # (_asked, without the call when it is known)
+    double = rules.double_yakuman
+    # (_asked, without the call when it is known)
+    by_double = _ASKED[1].get(double) if double else _READING_PLAIN
     cached = by_double.get(key) if by_double is not None else None
-    asked_ym, asked_regular = cached if cached is not None else _asked(key, rules.double_yakuman, 1)
-    ym = [counted for predicate, counted in asked_ym if predicate(r)] if asked_ym else _NO_YAKU
+    asked_ym, asked_regular = cached if cached is not None else _asked(key, double, 1)
+    # (loops, not list comprehensions: in pure Python each of those is a function call)
+    ym = _NO_YAKU
+    if asked_ym:
+        ym = []
+        for predicate, counted in asked_ym:
+            if predicate is None or predicate(r):
+                ym.append(counted)
     if hand_ym:
-        if ym:
-            ym = hand_ym + ym
-            _in_report_order(ym)
-        else:
-            ym = hand_ym  # (not changed: only a merged list is put in order)
+        ym = _merged(hand_ym, ym) if ym else hand_ym  # (the hand's list not changed: shared)
     if ym:
         # yakuman replace every other yaku (the fu are still reported)
         fu, fu_items = _fu(r, f.closed and r.form is _STANDARD and _PINFU.predicate(r))
@@ -763,17 +820,18 @@ def _evaluate(r: Reading, hand_level: _HandLevel, dora: list[YakuHan], dora_han:
             total = min(total, rules.yakuman_cap)
         base = 8000 * total
         return HandScore(
-            13 * total, fu, _YAKUMAN, base, tuple(ym), tuple(fu_items), total, r, f.hand, f.situation, rules
+            13 * total, fu, _YAKUMAN, base, tuple(ym), fu_items, total, r, f.hand, f.situation, rules
         )
-    found = [counted for predicate, counted in asked_regular if predicate(r)] if asked_regular else _NO_YAKU
+    found = _NO_YAKU
+    if asked_regular:
+        found = []
+        for predicate, counted in asked_regular:
+            if predicate is None or predicate(r):
+                found.append(counted)
     # pinfu, when asked, is the first of a reading's regular yaku (and is asked of any closed hand)
-    fu, fu_items = _fu(r, bool(found) and found[0].yaku is _PINFU)
+    fu, fu_items = _fu(r, found[0].yaku is _PINFU if found else False)
     if hand_regular:
-        if found:
-            found = hand_regular + found
-            _in_report_order(found)
-        else:
-            found = hand_regular
+        found = _merged(hand_regular, found) if found else hand_regular
     if found:
         han = dora_han
         for y in found:
@@ -788,7 +846,7 @@ def _evaluate(r: Reading, hand_level: _HandLevel, dora: list[YakuHan], dora_han:
         rbase, rlimit = base_points(renhou.han, fu, rules)
         if rbase > base:
             return HandScore(
-                renhou.han, fu, rlimit, rbase, (renhou,), tuple(fu_items), 0, r, f.hand, f.situation, rules
+                renhou.han, fu, rlimit, rbase, (renhou,), fu_items, 0, r, f.hand, f.situation, rules
             )
     if not dora:
         yaku = tuple(found)
@@ -803,7 +861,7 @@ def _evaluate(r: Reading, hand_level: _HandLevel, dora: list[YakuHan], dora_han:
         limit,
         base,
         yaku,
-        tuple(fu_items),
+        fu_items,
         0,
         r,
         f.hand,
@@ -835,10 +893,7 @@ def score_hand(hand: Hand, situation: Situation, rules: Rules) -> HandScore:
     readings = _readings(f)
     if not readings:
         raise InvalidHandError(f"{hand} is not a winning hand", "not_winning")
-    dora = _dora(f)
-    dora_han = 0
-    for d in dora:
-        dora_han += d.han
+    dora, dora_han = _dora(f)
     best: HandScore | None = None
     hand_level = _hand_level(readings[0])
     form = readings[0].form
@@ -854,14 +909,19 @@ def score_hand(hand: Hand, situation: Situation, rules: Rules) -> HandScore:
     return best
 
 
-def _in_report_order(yaku: list[YakuHan]) -> None:
-    """Sort ``yaku`` in place into the report order (``YAKU_ORDER``): an insertion sort, as a hand
-    has a handful, nearly in order already (``list.sort`` with a key costs more here)."""
-    order = [YAKU_ORDER[y.yaku.id] for y in yaku]
-    for i in range(1, len(yaku)):
-        key, item = order[i], yaku[i]
-        j = i
-        while j > 0 and order[j - 1] > key:
-            order[j], yaku[j] = order[j - 1], yaku[j - 1]
-            j -= 1
-        order[j], yaku[j] = key, item
+def _merged(first: list[YakuHan], second: list[YakuHan]) -> list[YakuHan]:
+    """The yaku of ``first`` and ``second``, two lists in the report order (``YAKU_ORDER``) with no
+    yaku in both, merged into a new list in that order (each has a handful: a merge, which looks up
+    the order of fewer yaku than a sort)."""
+    out: list[YakuHan] = []
+    i = 0
+    n = len(first)
+    for y in second:
+        key = YAKU_ORDER[y.yaku.id]
+        while i < n and YAKU_ORDER[first[i].yaku.id] < key:
+            out.append(first[i])
+            i += 1
+        out.append(y)
+    if i < n:
+        out.extend(first[i:])
+    return out

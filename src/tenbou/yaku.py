@@ -146,6 +146,8 @@ R_PEIKOU1: Final = 1 << 31
 R_PEIKOU2: Final = 1 << 32
 R_OUTSIDE: Final = 1 << 33
 R_RYANMEN: Final = 1 << 34
+#: one more hand feature: North is a value tile (a rule of three-player games)
+F_NORTH_VALUE: Final = 1 << 35
 #: the reading features by the number of runs, of triplets, of concealed triplets, by peikou
 #: (typed as tuples of any length: mypyc indexes those without boxing every item)
 _RUN_FEATURES: Final[tuple[int, ...]] = (R_NO_RUNS, 0, 0, R_RUNS3, R_RUNS3 | R_RUNS4)
@@ -187,26 +189,30 @@ _WEST_KIND: Final = Wind.WEST.kind
 _NORTH_KIND: Final = Wind.NORTH.kind
 
 
+#: the value tiles (bit k for kind k) by seat wind and round wind (kinds): the dragons and both winds
+#: (looked up: in pure Python each operation on these large ints makes one)
+_VALUE_MASKS: Final[tuple[tuple[int, ...], ...]] = tuple(
+    [tuple([_DRAGON_MASK | 1 << seat | 1 << rnd for rnd in range(34)]) for seat in range(34)]
+)
+
+
 @mypyc_attr(free_list_len=1)
 class HandFacts:
     """What every reading of one hand shares: tile counts, situation, rules,
     the melds as sets, the readings of the concealed tiles (``raws``) and flags
     of the tiles present."""
 
+    # (only what the scorer reads on most hands is stored; the rest is worked out when asked, below)
     __slots__ = (
-        "all_green", "all_simple", "all_terminal_honor", "closed", "concealed", "concealed_kinds", "counts",
-        "features", "hand", "honors", "kans", "meld_concealed", "meld_outside", "meld_run_mask", "meld_runs",
-        "meld_trip_mask", "meld_trips", "raws", "round_wind", "rules", "seat_wind",
-        "situation", "suits", "tsumo", "value_mask", "win",
+        "closed", "concealed_kinds", "features", "hand", "kans", "meld_concealed", "meld_outside",
+        "meld_run_mask", "meld_runs", "meld_trip_mask", "meld_trips", "raws", "round_wind", "rules",
+        "seat_wind", "situation", "suits", "tsumo", "value_mask",
     )  # fmt: skip
 
     def __init__(self, hand: Hand, situation: Situation, rules: Rules) -> None:
         self.hand = hand
         self.situation = s = situation
         self.rules = rules
-        self.win = hand.win_tile.kind
-        self.counts = hand.counts
-        self.concealed = hand.concealed_counts
         kans = hidden = run_mask = trip_mask = present = 0
         closed = outside = True
         melds = hand.melds
@@ -255,17 +261,17 @@ class HandFacts:
             if w is _WEST
             else _NORTH_KIND
         )
-        man, pin, sou = present & _MAN_MASK, present & _PIN_MASK, present & _SOU_MASK
-        self.suits = suits = (1 if man else 0) | (2 if pin else 0) | (4 if sou else 0)  # bits 1 m, 2 p, 4 s
-        self.honors = honors = bool(present & _HONOR_MASK)
-        self.all_simple = not present & _TERMINAL_HONOR_MASK
-        self.all_terminal_honor = terminal_honor = not present & _SIMPLE_MASK
-        self.all_green = green = not present & _NOT_GREEN_MASK
-        value = _DRAGON_MASK | 1 << seat | 1 << rnd
+        self.suits = suits = (  # bits 1 m, 2 p, 4 s
+            (1 if present & _MAN_MASK else 0)
+            | (2 if present & _PIN_MASK else 0)
+            | (4 if present & _SOU_MASK else 0)
+        )
+        value = _VALUE_MASKS[seat][rnd]
+        feat = (F_CLOSED if closed else 0) | (F_TSUMO if tsumo else 0)
         if rules.north_yakuhai and s.players == 3:
             value |= 1 << 30
+            feat |= F_NORTH_VALUE
         self.value_mask = value
-        feat = (F_CLOSED if closed else 0) | (F_TSUMO if tsumo else 0)
         if s.riichi:
             feat |= F_RIICHI
         if s.double_riichi:
@@ -282,7 +288,7 @@ class HandFacts:
             feat |= F_CHANKAN
         if s.tenhou or s.chiihou or s.renhou:
             feat |= F_FIRST
-        if honors:
+        if present & _HONOR_MASK:
             feat |= F_HONORS
             # the honour triplets of any reading: melded, or the honours' part (the same in every reading)
             honor_trips = trip_mask | (raws[0][3] if raws else 0)
@@ -298,15 +304,47 @@ class HandFacts:
             feat |= F_ONE_SUIT
         if kans >= 3:
             feat |= F_KANS3
-        if terminal_honor:
+        if not present & _SIMPLE_MASK:
             feat |= F_TERMINAL_HONOR
-        if green:
+        if not present & _NOT_GREEN_MASK:
             feat |= F_GREEN
         if rules.local_yaku:
             feat |= F_LOCAL
         if not present & _TERMINAL_HONOR_MASK:
             feat |= F_ALL_SIMPLE
         self.features = feat
+
+    @property
+    def counts(self) -> tuple[int, ...]:
+        """The hand's tile counts by kind, melds included."""
+        return self.hand.counts
+
+    @property
+    def concealed(self) -> tuple[int, ...]:
+        """The counts of the concealed tiles (the winning tile among them)."""
+        return self.hand.concealed_counts
+
+    @property
+    def win(self) -> int:
+        """The winning tile's kind."""
+        return self.hand.win_tile.kind
+
+    @property
+    def honors(self) -> bool:
+        """Whether the hand holds an honour."""
+        return bool(self.features & F_HONORS)
+
+    @property
+    def all_simple(self) -> bool:
+        return bool(self.features & F_ALL_SIMPLE)
+
+    @property
+    def all_terminal_honor(self) -> bool:
+        return bool(self.features & F_TERMINAL_HONOR)
+
+    @property
+    def all_green(self) -> bool:
+        return bool(self.features & F_GREEN)
 
     @property
     def value_kinds(self) -> frozenset[int]:
@@ -352,7 +390,7 @@ class Reading:
     honour. ``sets`` lists them as :class:`Mentsu`."""
 
     __slots__ = (
-        "concealed_triplets", "facts", "features", "form", "kans", "outside", "pair", "peikou", "raw",
+        "concealed_triplets", "facts", "features", "form", "outside", "pair", "peikou", "raw",
         "ron_triplet", "run_mask", "runs", "trip_mask", "triplets", "wait",
     )  # fmt: skip
 
@@ -371,7 +409,6 @@ class Reading:
         self.facts = facts
         self.ron_triplet = ron_triplet
         self.raw = raw
-        self.kans = facts.kans
         if raw is None:
             self.runs, self.triplets = facts.meld_runs, facts.meld_trips
             self.run_mask, self.trip_mask = facts.meld_run_mask, facts.meld_trip_mask
@@ -385,20 +422,31 @@ class Reading:
         self.triplets = all_trips = facts.meld_trips + trips
         self.run_mask = facts.meld_run_mask | rmask
         self.trip_mask = facts.meld_trip_mask | tmask
-        self.concealed_triplets = hidden = len(trips) + facts.meld_concealed - (ron_triplet >= 0)
-        self.peikou = peikou = peikou if facts.closed else 0
+        hidden = len(trips) + facts.meld_concealed
+        if ron_triplet >= 0:  # (not "- (ron_triplet >= 0)": in pure Python an int minus a bool is slow)
+            hidden -= 1
+        self.concealed_triplets = hidden
+        if peikou and not facts.closed:
+            peikou = 0
+        self.peikou = peikou
         self.outside = outside = outside and facts.meld_outside and pair in TERMINALS_AND_HONORS
-        #: the hand's features and this reading's (the ``R_*`` bits)
-        self.features = (
-            facts.features
-            | R_STANDARD
-            | _RUN_FEATURES[len(all_runs)]
-            | _TRIP_FEATURES[len(all_trips)]
-            | _CONCEALED_FEATURES[hidden]
-            | _PEIKOU_FEATURES[peikou]
-            | (R_OUTSIDE if outside else 0)
-            | (R_RYANMEN if wait is _RYANMEN else 0)
-        )
+        #: the hand's features and this reading's (the ``R_*`` bits; those most readings lack added only
+        #: when present: in pure Python each ``|`` of these large ints makes one)
+        feat = facts.features | R_STANDARD | _RUN_FEATURES[len(all_runs)] | _TRIP_FEATURES[len(all_trips)]
+        if hidden >= 3:
+            feat |= _CONCEALED_FEATURES[hidden]
+        if peikou:
+            feat |= _PEIKOU_FEATURES[peikou]
+        if outside:
+            feat |= R_OUTSIDE
+        if wait is _RYANMEN:
+            feat |= R_RYANMEN
+        self.features = feat
+
+    @property
+    def kans(self) -> int:
+        """How many kans the hand declared."""
+        return self.facts.kans
 
     @property
     def sets(self) -> tuple[Mentsu, ...]:
@@ -454,6 +502,9 @@ class Yaku:
     #: hand and reading features (``F_*`` and ``R_*`` bits of :attr:`Reading.features`) without
     #: which the predicate is false: a hand or reading lacking one is not asked
     needs: int = 0
+    #: whether the yaku is present exactly when the hand and reading have its ``needs`` (its
+    #: predicate says only that): the scorer counts it then without asking the predicate
+    by_needs: bool = False
 
     def han(self, closed: bool) -> int | None:
         """Han on a closed or open hand (``None`` where it does not count)."""
@@ -518,7 +569,7 @@ def _north_yakuhai(r: Reading) -> bool:
 
 def _chuuren(r: Reading, junsei: bool) -> bool:
     f = r.facts
-    if f.hand.melds or f.honors or not _one_suit(r):
+    if f.hand.melds or f.features & F_HONORS or not _one_suit(r):
         return False
     base = 9 * (f.suits.bit_length() - 1)
     c = f.concealed[base : base + 9]
@@ -544,6 +595,11 @@ def _isshoku_yonjun(r: Reading) -> bool:
     )
 
 
+def _needs_met(needs: int) -> Predicate:
+    """The predicate of a yaku present exactly when the hand and reading have ``needs``."""
+    return lambda r: r.features & needs == needs
+
+
 def _y(
     id: str,
     name: str,
@@ -551,9 +607,11 @@ def _y(
     han_closed: int,
     han_open: int | None,
     tenhou_id: int | None,
-    predicate: Predicate,
+    predicate: Predicate | None,
     yakuman: bool = False,
 ) -> Yaku:
+    """A yaku of the table; with no ``predicate``, its needs (``_NEEDS``) are its rule."""
+    needs = _NEEDS.get(id, 0)
     return Yaku(
         id,
         name,
@@ -562,12 +620,15 @@ def _y(
         han_open,
         yakuman,
         tenhou_id,
-        predicate,
+        _needs_met(needs) if predicate is None else predicate,
         id in _PER_READING,
-        _NEEDS.get(id, 0),
+        needs,
+        predicate is None,
     )
 
 
+#: the features each yaku needs (:attr:`Yaku.needs`); for a yaku of the table given no predicate, the
+#: whole rule
 _NEEDS: Final = {
     "riichi": F_RIICHI,
     "double_riichi": F_DOUBLE_RIICHI,
@@ -577,9 +638,8 @@ _NEEDS: Final = {
     "tanyao": F_ALL_SIMPLE,
     "iipeikou": R_PEIKOU1,
     **dict.fromkeys(("haku", "hatsu", "chun", "shousangen", "daisangen"), F_DRAGON_TRIPLET),
-    **dict.fromkeys(
-        ("seat_wind", "round_wind", "north_yakuhai", "shousuushii", "daisuushii"), F_WIND_TRIPLET
-    ),
+    **dict.fromkeys(("seat_wind", "round_wind", "shousuushii", "daisuushii"), F_WIND_TRIPLET),
+    "north_yakuhai": F_WIND_TRIPLET | F_NORTH_VALUE,
     "haitei": F_HAITEI,
     "houtei": F_HOUTEI,
     "rinshan": F_RINSHAN,
@@ -618,47 +678,45 @@ _PER_READING: Final = frozenset(
 YAKU: Final[tuple[Yaku, ...]] = (
     # situational
     _y("riichi", "Riichi", "立直", 1, None, 1, _riichi),
-    _y("double_riichi", "Double riichi", "ダブル立直", 2, None, 21,
-       lambda r: r.facts.situation.double_riichi),
+    _y("double_riichi", "Double riichi", "ダブル立直", 2, None, 21, None),
     _y("ippatsu", "Ippatsu", "一発", 1, None, 2,
        lambda r: r.facts.situation.ippatsu and r.facts.rules.ippatsu),
-    _y("menzen_tsumo", "Menzen tsumo", "門前清自摸和", 1, None, 0,
-       lambda r: r.facts.closed and r.facts.tsumo),
+    _y("menzen_tsumo", "Menzen tsumo", "門前清自摸和", 1, None, 0, None),
     _y("pinfu", "Pinfu", "平和", 1, None, 7, _pinfu),
     _y("tanyao", "Tanyao", "断幺九", 1, 1, 8,
-       lambda r: r.facts.all_simple and (r.facts.closed or r.facts.rules.open_tanyao)),
-    _y("iipeikou", "Iipeikou", "一盃口", 1, None, 9, lambda r: r.peikou == 1),
+       lambda r: bool(r.features & F_ALL_SIMPLE) and (r.facts.closed or r.facts.rules.open_tanyao)),
+    _y("iipeikou", "Iipeikou", "一盃口", 1, None, 9, None),
     _y("haku", "Haku", "役牌 白", 1, 1, 18, lambda r: bool(r.trip_mask >> 31 & 1)),
     _y("hatsu", "Hatsu", "役牌 發", 1, 1, 19, lambda r: bool(r.trip_mask >> 32 & 1)),
     _y("chun", "Chun", "役牌 中", 1, 1, 20, lambda r: bool(r.trip_mask >> 33 & 1)),
     _y("seat_wind", "Seat wind", "自風牌", 1, 1, 10, lambda r: bool(r.trip_mask >> r.facts.seat_wind & 1)),
     _y("round_wind", "Round wind", "場風牌", 1, 1, 14, lambda r: bool(r.trip_mask >> r.facts.round_wind & 1)),
     _y("north_yakuhai", "North (value tile)", "役牌 北", 1, 1, None, _north_yakuhai),
-    _y("haitei", "Haitei raoyue", "海底摸月", 1, 1, 5, lambda r: r.facts.situation.haitei),
-    _y("houtei", "Houtei raoyui", "河底撈魚", 1, 1, 6, lambda r: r.facts.situation.houtei),
-    _y("rinshan", "Rinshan kaihou", "嶺上開花", 1, 1, 4, lambda r: r.facts.situation.rinshan),
-    _y("chankan", "Chankan", "槍槓", 1, 1, 3, lambda r: r.facts.situation.chankan),
+    _y("haitei", "Haitei raoyue", "海底摸月", 1, 1, 5, None),
+    _y("houtei", "Houtei raoyui", "河底撈魚", 1, 1, 6, None),
+    _y("rinshan", "Rinshan kaihou", "嶺上開花", 1, 1, 4, None),
+    _y("chankan", "Chankan", "槍槓", 1, 1, 3, None),
     _y("renhou", "Renhou", "人和", 5, None, 36,
        lambda r: r.facts.situation.renhou and r.facts.rules.renhou in ("mangan", "baiman")),
     # shapes
     _y("sanshoku", "Sanshoku doujun", "三色同順", 2, 1, 25, _sanshoku),
     _y("ittsu", "Ittsu", "一気通貫", 2, 1, 24, _ittsu),
-    _y("chanta", "Chanta", "混全帯幺九", 2, 1, 23, lambda r: r.outside and r.facts.honors and bool(r.runs)),
-    _y("chiitoitsu", "Chiitoitsu", "七対子", 2, None, 22, lambda r: r.form is _CHIITOITSU),
-    _y("toitoi", "Toitoi", "対々和", 2, 2, 28,
-       lambda r: r.form is _STANDARD and not r.runs),
-    _y("sanankou", "Sanankou", "三暗刻", 2, 2, 29, lambda r: r.concealed_triplets == 3),
-    _y("sankantsu", "Sankantsu", "三槓子", 2, 2, 27, lambda r: r.kans == 3),
+    _y("chanta", "Chanta", "混全帯幺九", 2, 1, 23,
+       lambda r: r.outside and bool(r.features & F_HONORS) and bool(r.runs)),
+    _y("chiitoitsu", "Chiitoitsu", "七対子", 2, None, 22, None),
+    _y("toitoi", "Toitoi", "対々和", 2, 2, 28, None),
+    _y("sanankou", "Sanankou", "三暗刻", 2, 2, 29, None),
+    _y("sankantsu", "Sankantsu", "三槓子", 2, 2, 27, lambda r: r.facts.kans == 3),
     _y("sanshoku_doukou", "Sanshoku doukou", "三色同刻", 2, 2, 26, _doukou),
     _y("shousangen", "Shousangen", "小三元", 2, 2, 30,
        lambda r: r.pair in DRAGONS and (r.trip_mask & _DRAGON_MASK).bit_count() == 2),
     _y("honroutou", "Honroutou", "混老頭", 2, 2, 31,
-       lambda r: r.facts.all_terminal_honor and r.facts.honors and bool(r.facts.suits)),
-    _y("ryanpeikou", "Ryanpeikou", "二盃口", 3, None, 32, lambda r: r.peikou == 2),
+       lambda r: r.features & (F_TERMINAL_HONOR | F_HONORS | F_HONORS_ONLY) == F_TERMINAL_HONOR | F_HONORS),
+    _y("ryanpeikou", "Ryanpeikou", "二盃口", 3, None, 32, None),
     _y("junchan", "Junchan", "純全帯幺九", 3, 2, 33,
-       lambda r: r.outside and not r.facts.honors and bool(r.runs)),
-    _y("honitsu", "Honitsu", "混一色", 3, 2, 34, lambda r: r.facts.honors and _one_suit(r)),
-    _y("chinitsu", "Chinitsu", "清一色", 6, 5, 35, lambda r: not r.facts.honors and _one_suit(r)),
+       lambda r: r.outside and not r.features & F_HONORS and bool(r.runs)),
+    _y("honitsu", "Honitsu", "混一色", 3, 2, 34, None),
+    _y("chinitsu", "Chinitsu", "清一色", 6, 5, 35, None),
     # yakuman
     _y("kokushi", "Kokushi musou", "国士無双", 13, None, 47,
        lambda r: r.form is _KOKUSHI and r.wait is not _THIRTEEN, True),
@@ -674,15 +732,14 @@ YAKU: Final[tuple[Yaku, ...]] = (
        lambda r: r.pair in WINDS and (r.trip_mask & _WIND_MASK).bit_count() == 3, True),
     _y("daisuushii", "Daisuushii", "大四喜", 13, 13, 49,
        lambda r: r.trip_mask & _WIND_MASK == _WIND_MASK, True),
-    _y("tsuuiisou", "Tsuuiisou", "字一色", 13, 13, 42, lambda r: not r.facts.suits, True),
-    _y("chinroutou", "Chinroutou", "清老頭", 13, 13, 44,
-       lambda r: r.facts.all_terminal_honor and not r.facts.honors, True),
-    _y("ryuuiisou", "Ryuuiisou", "緑一色", 13, 13, 43, lambda r: r.facts.all_green, True),
+    _y("tsuuiisou", "Tsuuiisou", "字一色", 13, 13, 42, None, True),
+    _y("chinroutou", "Chinroutou", "清老頭", 13, 13, 44, None, True),
+    _y("ryuuiisou", "Ryuuiisou", "緑一色", 13, 13, 43, None, True),
     _y("chuuren", "Chuuren poutou", "九蓮宝燈", 13, None, 45,
        lambda r: _chuuren(r, False) and not _chuuren(r, True), True),
     _y("junsei_chuuren", "Junsei chuuren poutou", "純正九蓮宝燈", 13, None, 46,
        lambda r: _chuuren(r, True), True),
-    _y("suukantsu", "Suukantsu", "四槓子", 13, 13, 51, lambda r: r.kans == 4, True),
+    _y("suukantsu", "Suukantsu", "四槓子", 13, 13, 51, lambda r: r.facts.kans == 4, True),
     _y("tenhou", "Tenhou", "天和", 13, None, 37, lambda r: r.facts.situation.tenhou, True),
     _y("chiihou", "Chiihou", "地和", 13, None, 38, lambda r: r.facts.situation.chiihou, True),
     _y("renhou_yakuman", "Renhou", "人和", 13, None, 36,
