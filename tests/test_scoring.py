@@ -255,3 +255,15 @@ def test_a_true_yakuman_beats_kazoe_of_equal_points() -> None:
         "2223334446777p +6p", winner=1, discarder=2, riichi=True, dora_indicators="1p", ura_indicators="6p"
     )
     assert ids(hs) == ["suuankou_tanki"] and hs.limit is Limit.YAKUMAN and hs.han == 13
+
+
+def test_the_hand_level_key_holds_only_the_form_of_a_readings_features() -> None:
+    # _hand_level caches the yaku asked once per hand by its features and the form; a hand-level
+    # yaku needing a reading's feature (runs, peikou, the wait...) would make the key differ between
+    # readings of one hand, and the cache would give one reading's answer to another
+    from tenbou import scoring
+    from tenbou.yaku import R_RYANMEN, R_STANDARD
+
+    reading_bits = (R_RYANMEN << 1) - R_STANDARD
+    assert scoring._HAND_KEY & reading_bits == scoring._FORMS & reading_bits
+    assert scoring._HAND_KEY & scoring._FORMS == scoring._FORMS
