@@ -756,6 +756,17 @@ def _asked(features: int, double: frozenset[str], per_reading: int) -> tuple[_As
 _NO_YAKU: Final[list[YakuHan]] = []
 
 
+def _present(asked: _Asked, r: Reading) -> list[YakuHan]:
+    """The yaku of ``asked`` that reading ``r`` has, in their order: those whose predicate holds, and
+    those counted by their needs alone (no predicate: the reading was only asked for having them).
+    (A loop, not a list comprehension: in pure Python that would be a second call.)"""
+    found = []
+    for predicate, counted in asked:
+        if predicate is None or predicate(r):
+            found.append(counted)
+    return found
+
+
 def _hand_level(r: Reading) -> _HandLevel:
     """The yaku that are the same for every reading of a hand's form:
     yakuman, regular yaku, and renhou when it is worth a limit."""
@@ -767,19 +778,8 @@ def _hand_level(r: Reading) -> _HandLevel:
     by_double = _ASKED[0].get(double) if double else _HAND_PLAIN
     cached = by_double.get(key) if by_double is not None else None
     asked_ym, asked_regular = cached if cached is not None else _asked(key, double, 0)
-    # (loops, not list comprehensions: in pure Python each of those is a function call)
-    ym = _NO_YAKU
-    if asked_ym:
-        ym = []
-        for predicate, counted in asked_ym:
-            if predicate is None or predicate(r):
-                ym.append(counted)
-    regular = _NO_YAKU
-    if asked_regular:
-        regular = []
-        for predicate, counted in asked_regular:
-            if predicate is None or predicate(r):
-                regular.append(counted)
+    ym = _present(asked_ym, r) if asked_ym else _NO_YAKU
+    regular = _present(asked_regular, r) if asked_regular else _NO_YAKU
     renhou = None
     if f.features & F_FIRST:
         for i, y in enumerate(regular):
@@ -801,13 +801,7 @@ def _evaluate(r: Reading, hand_level: _HandLevel, dora: list[YakuHan], dora_han:
     by_double = _ASKED[1].get(double) if double else _READING_PLAIN
     cached = by_double.get(key) if by_double is not None else None
     asked_ym, asked_regular = cached if cached is not None else _asked(key, double, 1)
-    # (loops, not list comprehensions: in pure Python each of those is a function call)
-    ym = _NO_YAKU
-    if asked_ym:
-        ym = []
-        for predicate, counted in asked_ym:
-            if predicate is None or predicate(r):
-                ym.append(counted)
+    ym = _present(asked_ym, r) if asked_ym else _NO_YAKU
     if hand_ym:
         ym = _merged(hand_ym, ym) if ym else hand_ym  # (the hand's list not changed: shared)
     if ym:
@@ -821,12 +815,7 @@ def _evaluate(r: Reading, hand_level: _HandLevel, dora: list[YakuHan], dora_han:
         return HandScore(
             13 * total, fu, _YAKUMAN, base, tuple(ym), fu_items, total, r, f.hand, f.situation, rules
         )
-    found = _NO_YAKU
-    if asked_regular:
-        found = []
-        for predicate, counted in asked_regular:
-            if predicate is None or predicate(r):
-                found.append(counted)
+    found = _present(asked_regular, r) if asked_regular else _NO_YAKU
     # pinfu, when asked, is the first of a reading's regular yaku (and is asked of any closed hand)
     fu, fu_items = _fu(r, found[0].yaku is _PINFU if found else False)
     if hand_regular:
