@@ -261,9 +261,12 @@ def test_the_hand_level_key_holds_only_the_form_of_a_readings_features() -> None
     # _hand_level caches the yaku asked once per hand by its features and the form; a hand-level
     # yaku needing a reading's feature (runs, peikou, the wait...) would make the key differ between
     # readings of one hand, and the cache would give one reading's answer to another
-    from tenbou import scoring
-    from tenbou.yaku import R_RYANMEN, R_STANDARD
+    from tenbou import scoring, yaku
 
-    reading_bits = (R_RYANMEN << 1) - R_STANDARD
+    reading_bits = yaku.READING_FEATURES
+    every_r = [getattr(yaku, name) for name in dir(yaku) if name.startswith("R_")]
+    assert len(every_r) >= 14 and all(bit & reading_bits == bit for bit in every_r)
+    every_f = [getattr(yaku, name) for name in dir(yaku) if name.startswith("F_")]
+    assert len(every_f) >= 20 and not any(bit & reading_bits for bit in every_f)
     assert scoring._HAND_KEY & reading_bits == scoring._FORMS & reading_bits
     assert scoring._HAND_KEY & scoring._FORMS == scoring._FORMS

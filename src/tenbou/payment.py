@@ -126,7 +126,8 @@ def payment_to_dict(p: Payment) -> dict[str, object]:
 
 
 def add_payment_dicts(payments: list[Payment], out: list[dict[str, Any]]) -> None:
-    """Append the payments' JSON objects to ``out``. (A list: compiled, a loop over a list is native.)"""
+    """Append the payments' JSON objects to ``out``. (A list: compiled, a loop over a list is native.)
+    The objects are those :func:`_pay` writes as it pays (keep the two in step)."""
     for p in payments:
         kind = p.kind  # (the usual kinds by identity: compiled, an Enum's value is a generic look-up)
         if kind is _HAND:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from .pao import Liability
-from .payment import PaymentKind, Settlement, WinSettlement, add_payment_dicts
+from .payment import _HAND_TEXT, _PAO_TEXT, Settlement, WinSettlement, add_payment_dicts
 from .scoring import HandScore, Limit
 from .yaku import YAKU_BY_ID, Form
 
@@ -65,8 +65,6 @@ _MANGAN: Final = Limit.MANGAN
 _MANGAN_TEXT: Final[str] = Limit.MANGAN._value_
 _STANDARD: Final = Form.STANDARD
 _STANDARD_TEXT: Final[str] = Form.STANDARD._value_
-_HAND_TEXT: Final[str] = PaymentKind.HAND._value_
-_PAO_TEXT: Final[str] = PaymentKind.PAO._value_
 
 
 def win_settlement_to_dict(w: WinSettlement) -> dict[str, Any]:
@@ -86,13 +84,12 @@ def win_to_dict(
     """:func:`win_settlement_to_dict` of a win's parts, its payments as their JSON objects
     (``payments``, ``deltas`` and ``chips`` are put in the output as they are, not copied)."""
     out = hand_score_to_dict(hs)
-    points = 0  # what is paid for the hand: the hand and pao payments, which come first
+    points = 0  # what is paid for the hand: the hand and pao payments (not honba, not the sticks)
     for o in payments:
         kind: str = o["kind"]  # (typed: compiled, native str and int operations)
-        if kind not in (_HAND_TEXT, _PAO_TEXT):
-            break
-        paid: int = o["points"]
-        points += paid
+        if kind in (_HAND_TEXT, _PAO_TEXT):
+            paid: int = o["points"]
+            points += paid
     out["points"] = points
     out["pao"] = [p.to_dict() for p in pao] if pao else []
     out["payments"] = payments

@@ -42,9 +42,7 @@ from .tiles import RED_COPIES, TERMINALS_AND_HONORS, Record, Tile, dora_kind
 from .yaku import (
     DORA,
     F_CLOSED,
-    F_DOUBLE_RIICHI,
     F_FIRST,
-    F_RIICHI,
     HAND_REGULAR,
     HAND_YAKUMAN,
     R_CHIITOITSU,
@@ -619,7 +617,7 @@ def _dora(f: HandFacts) -> tuple[list[YakuHan], int]:
     if reds:
         out.append(_AKA_DORA_TIMES[reds] if reds < _TIMES else _times(_AKA_DORA_TIMES, reds))
         n += reds
-    if f.features & (F_RIICHI | F_DOUBLE_RIICHI) and f.rules.ura_dora:  # (in riichi: told by the facts)
+    if s.in_riichi and f.rules.ura_dora:
         u = 0
         for ind in s.ura_indicators:
             k = dora_of[ind.kind]
@@ -692,8 +690,8 @@ _FORMS: Final = R_STANDARD | R_CHIITOITSU | R_KOKUSHI
 #: are left out of the key of ``_ASKED``)
 _HAND_KEY: Final = F_CLOSED | _FORMS | _needs_of(_GROUPS[0])
 _READING_KEY: Final = F_CLOSED | _needs_of(_GROUPS[1])
-# (of the reading features, R_STANDARD..R_RYANMEN, the key once per hand holds only the form's, so
-# every reading of one form shares it: tests/test_scoring.py checks this)
+# (of the reading features, READING_FEATURES, the key once per hand holds only the form's, so every
+# reading of one form shares it: tests/test_scoring.py checks this)
 
 
 #: a yaku that may be asked: the features it needs, its predicate, the yaku as counted

@@ -146,6 +146,8 @@ R_PEIKOU1: Final = 1 << 31
 R_PEIKOU2: Final = 1 << 32
 R_OUTSIDE: Final = 1 << 33
 R_RYANMEN: Final = 1 << 34
+#: all the reading features (every ``R_*`` bit; tests/test_scoring.py checks that none is left out)
+READING_FEATURES: Final = (R_RYANMEN << 1) - R_STANDARD
 #: one more hand feature: North is a value tile (a rule of three-player games)
 F_NORTH_VALUE: Final = 1 << 35
 #: the reading features by the number of runs, of triplets, of concealed triplets, by peikou
@@ -199,8 +201,9 @@ _VALUE_MASKS: Final[tuple[tuple[int, ...], ...]] = tuple(
 @mypyc_attr(free_list_len=1)
 class HandFacts:
     """What every reading of one hand shares: tile counts, situation, rules,
-    the melds as sets, the readings of the concealed tiles (``raws``) and flags
-    of the tiles present."""
+    the melds as sets, the readings of the concealed tiles (``raws``) and the
+    hand's features (the ``F_*`` bits of :attr:`features`: the tiles present, the
+    situation's flags), of which :attr:`all_simple` and the like are read."""
 
     # (only what the scorer reads on most hands is stored; the rest is worked out when asked, below)
     __slots__ = (
@@ -336,14 +339,17 @@ class HandFacts:
 
     @property
     def all_simple(self) -> bool:
+        """Whether the hand holds simples only (no terminal, no honour)."""
         return bool(self.features & F_ALL_SIMPLE)
 
     @property
     def all_terminal_honor(self) -> bool:
+        """Whether the hand holds terminals and honours only."""
         return bool(self.features & F_TERMINAL_HONOR)
 
     @property
     def all_green(self) -> bool:
+        """Whether the hand holds green tiles only (23468s, 6z)."""
         return bool(self.features & F_GREEN)
 
     @property
@@ -503,7 +509,8 @@ class Yaku:
     #: which the predicate is false: a hand or reading lacking one is not asked
     needs: int = 0
     #: whether the yaku is present exactly when the hand and reading have its ``needs`` (its
-    #: predicate says only that): the scorer counts it then without asking the predicate
+    #: predicate says only that): the scorer counts it then without asking the predicate (so a
+    #: predicate put in its place, by ``dataclasses.replace``, would not be asked)
     by_needs: bool = False
 
     def han(self, closed: bool) -> int | None:
