@@ -62,14 +62,12 @@ __all__ = [
     "PaymentKind",
     "Settlement",
     "WinSettlement",
-    "add_payment_dicts",
     "deltas",
     "hand_shares",
     "next_after_draw",
     "payment_to_dict",
     "settle_draw",
     "settle_win",
-    "settle_win_parts",
     "settle_wins",
     "win_payments",
 ]
@@ -127,7 +125,8 @@ def payment_to_dict(p: Payment) -> dict[str, object]:
 
 def add_payment_dicts(payments: list[Payment], out: list[dict[str, Any]]) -> None:
     """Append the payments' JSON objects to ``out``. (A list: compiled, a loop over a list is native.)
-    The objects are those :func:`_pay` writes as it pays (keep the two in step)."""
+    The objects are those :func:`_pay` writes as it pays (keep the two in step). A helper of the JSON
+    writers (:mod:`tenbou.results`), not in ``__all__``: its form follows theirs."""
     for p in payments:
         kind = p.kind  # (the usual kinds by identity: compiled, an Enum's value is a generic look-up)
         if kind is _HAND:
@@ -276,7 +275,8 @@ def settle_win_parts(
 ) -> tuple[list[dict[str, Any]], list[int], list[int] | None]:
     """:func:`settle_win`'s transfers, deltas and chips, without the :class:`WinSettlement`, for a
     caller that writes them out: the transfers as their JSON objects (made as they are paid: no
-    :class:`Payment` made to be written out), the deltas counted as they are paid."""
+    :class:`Payment` made to be written out), the deltas counted as they are paid. (A helper of
+    :func:`tenbou.api.score`, not in ``__all__``: its form follows the JSON writer's.)"""
     s = score.situation
     rules = score.rules
     n = s.players
