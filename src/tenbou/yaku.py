@@ -150,6 +150,12 @@ R_RYANMEN: Final = 1 << 34
 READING_FEATURES: Final = (R_RYANMEN << 1) - R_STANDARD
 #: one more hand feature: North is a value tile (a rule of three-player games)
 F_NORTH_VALUE: Final = 1 << 35
+#: more hand features: two or three dragon triplets, three or four wind triplets (kans included; melded,
+#: or in every reading)
+F_DRAGON_TRIPLETS2: Final = 1 << 36
+F_DRAGON_TRIPLETS3: Final = 1 << 37
+F_WIND_TRIPLETS3: Final = 1 << 38
+F_WIND_TRIPLETS4: Final = 1 << 39
 #: the reading features by the number of runs, of triplets, of concealed triplets, by peikou
 #: (typed as tuples of any length: mypyc indexes those without boxing every item)
 _RUN_FEATURES: Final[tuple[int, ...]] = (R_NO_RUNS, 0, 0, R_RUNS3, R_RUNS3 | R_RUNS4)
@@ -176,6 +182,23 @@ def _mask(kinds: Iterable[int]) -> int:
 _TERMINAL_HONOR_MASK: Final = _mask(TERMINALS_AND_HONORS)
 _SIMPLE_MASK: Final = _mask(k for k in range(34) if k not in TERMINALS_AND_HONORS)
 _NOT_GREEN_MASK: Final = _mask(k for k in range(34) if k not in _GREEN)
+
+
+def _honor_triplet_features(trips: int) -> int:
+    """The hand features of its honour triplets (``trips``: bit i for kind 27 + i)."""
+    dragons, winds = (trips >> 4).bit_count(), (trips & 0xF).bit_count()
+    return (
+        (F_DRAGON_TRIPLET if dragons else 0)
+        | (F_DRAGON_TRIPLETS2 if dragons >= 2 else 0)
+        | (F_DRAGON_TRIPLETS3 if dragons == 3 else 0)
+        | (F_WIND_TRIPLET if winds else 0)
+        | (F_WIND_TRIPLETS3 if winds >= 3 else 0)
+        | (F_WIND_TRIPLETS4 if winds == 4 else 0)
+    )
+
+
+#: the hand features of its honour triplets, by those triplets (bit i for kind 27 + i)
+_HONOR_TRIPLET_FEATURES: Final[tuple[int, ...]] = tuple([_honor_triplet_features(t) for t in range(128)])
 
 
 _NO_KINDS: Final[tuple[int, ...]] = ()
@@ -293,12 +316,9 @@ class HandFacts:
             feat |= F_FIRST
         if present & _HONOR_MASK:
             feat |= F_HONORS
-            # the honour triplets of any reading: melded, or the honours' part (the same in every reading)
-            honor_trips = trip_mask | (raws[0][3] if raws else 0)
-            if honor_trips & _DRAGON_MASK:
-                feat |= F_DRAGON_TRIPLET
-            if honor_trips & _WIND_MASK:
-                feat |= F_WIND_TRIPLET
+            # the honour triplets of any reading (melded, or the honours' part: the same in every reading)
+            # and their features, looked up
+            feat |= _HONOR_TRIPLET_FEATURES[(trip_mask | (raws[0][3] if raws else 0)) >> 27]
             if not suits:
                 feat |= F_HONORS_ONLY
         else:
@@ -644,8 +664,12 @@ _NEEDS: Final = {
     "pinfu": F_CLOSED | R_STANDARD | R_RUNS4 | R_RYANMEN,
     "tanyao": F_ALL_SIMPLE,
     "iipeikou": R_PEIKOU1,
-    **dict.fromkeys(("haku", "hatsu", "chun", "shousangen", "daisangen"), F_DRAGON_TRIPLET),
-    **dict.fromkeys(("seat_wind", "round_wind", "shousuushii", "daisuushii"), F_WIND_TRIPLET),
+    **dict.fromkeys(("haku", "hatsu", "chun"), F_DRAGON_TRIPLET),
+    "shousangen": F_DRAGON_TRIPLETS2,
+    "daisangen": F_DRAGON_TRIPLETS3,
+    **dict.fromkeys(("seat_wind", "round_wind"), F_WIND_TRIPLET),
+    "shousuushii": F_WIND_TRIPLETS3,
+    "daisuushii": F_WIND_TRIPLETS4,
     "north_yakuhai": F_WIND_TRIPLET | F_NORTH_VALUE,
     "haitei": F_HAITEI,
     "houtei": F_HOUTEI,
@@ -733,12 +757,10 @@ YAKU: Final[tuple[Yaku, ...]] = (
        lambda r: r.concealed_triplets == 4 and r.wait is not _TANKI, True),
     _y("suuankou_tanki", "Suuankou tanki", "四暗刻単騎", 13, None, 41,
        lambda r: r.concealed_triplets == 4 and r.wait is _TANKI, True),
-    _y("daisangen", "Daisangen", "大三元", 13, 13, 39, lambda r: r.trip_mask & _DRAGON_MASK == _DRAGON_MASK,
-       True),
+    _y("daisangen", "Daisangen", "大三元", 13, 13, 39, None, True),
     _y("shousuushii", "Shousuushii", "小四喜", 13, 13, 50,
        lambda r: r.pair in WINDS and (r.trip_mask & _WIND_MASK).bit_count() == 3, True),
-    _y("daisuushii", "Daisuushii", "大四喜", 13, 13, 49,
-       lambda r: r.trip_mask & _WIND_MASK == _WIND_MASK, True),
+    _y("daisuushii", "Daisuushii", "大四喜", 13, 13, 49, None, True),
     _y("tsuuiisou", "Tsuuiisou", "字一色", 13, 13, 42, None, True),
     _y("chinroutou", "Chinroutou", "清老頭", 13, 13, 44, None, True),
     _y("ryuuiisou", "Ryuuiisou", "緑一色", 13, 13, 43, None, True),
