@@ -62,9 +62,22 @@ class Decomposition:
         return " ".join(parts)
 
 
-@cache
-def _sets_only(key: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
+_SetsOnly = tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]
+#: the readings of :func:`_sets_only` met so far, by the suit's counts (a dict, not ``functools.cache``:
+#: compiled, a cached function is called as a Python object)
+_SETS_ONLY: Final[dict[tuple[int, ...], _SetsOnly]] = {}
+
+
+def _sets_only(key: tuple[int, ...]) -> _SetsOnly:
     """Every way to read a suit's counts as triplets and runs only (no pair)."""
+    found = _SETS_ONLY.get(key)
+    if found is None:
+        found = _SETS_ONLY[key] = _read_sets_only(key)
+    return found
+
+
+def _read_sets_only(key: tuple[int, ...]) -> _SetsOnly:
+    """:func:`_sets_only`, worked out."""
     i = 0
     while i < 9 and key[i] == 0:
         i += 1
