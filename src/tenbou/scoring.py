@@ -454,6 +454,9 @@ _SET_FU: Final = tuple(
         for cls in (_SIMPLE, _TERMINAL, _HONOR)
     ]
 )
+#: each of those alone, as a breakdown's line, and its fu
+_SET_FU_LINE: Final[tuple[tuple[FuItem, ...], ...]] = tuple([(item,) for item in _SET_FU])
+_SET_FU_POINTS: Final[tuple[int, ...]] = tuple([item.fu for item in _SET_FU])
 #: simple, terminal or honour, by kind
 _FU_CLASS: Final = tuple(
     _HONOR if k >= 27 else _TERMINAL if k in TERMINALS_AND_HONORS else _SIMPLE for k in range(34)
@@ -535,29 +538,28 @@ def _fu(r: Reading, pinfu: bool) -> tuple[int, tuple[FuItem, ...]]:
         if total == 20 and not f.closed and not f.tsumo:
             return 30, _FU_OPEN_PINFU_LINES
         return (total + 9) // 10 * 10, _FU_LINES[lines]
-    items = list(_FU_LINES[lines])
+    # (the lines grown a set at a time by one-line tuples made once: the sets are few, and no list is
+    # made and turned into a tuple)
+    items = _FU_LINES[lines]
     if f.meld_trips:
         for m in f.hand.melds:
             mtype = m.type
             if mtype is _CHI:
                 continue
             # an open pon, or a kan: open unless an ankan
-            if mtype is _PON:
-                item = _SET_FU[6 + _FU_CLASS[m.kind]]
-            else:
-                item = _SET_FU[(3 if mtype is _ANKAN else 9) + _FU_CLASS[m.kind]]
-            items.append(item)
-            total += item.fu
+            i = (6 if mtype is _PON else 3 if mtype is _ANKAN else 9) + _FU_CLASS[m.kind]
+            items = items + _SET_FU_LINE[i]
+            total += _SET_FU_POINTS[i]
     ron = r.ron_triplet
     for k in trips:
         if k == ron:  # completed by the ron: an open triplet
             ron = -1
-            item = _SET_FU[6 + _FU_CLASS[k]]
+            i = 6 + _FU_CLASS[k]
         else:
-            item = _SET_FU[_FU_CLASS[k]]
-        items.append(item)
-        total += item.fu
-    return (total + 9) // 10 * 10, tuple(items)
+            i = _FU_CLASS[k]
+        items = items + _SET_FU_LINE[i]
+        total += _SET_FU_POINTS[i]
+    return (total + 9) // 10 * 10, items
 
 
 # -- points -------------------------------------------------------------------------------------
