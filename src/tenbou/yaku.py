@@ -146,8 +146,6 @@ R_PEIKOU1: Final = 1 << 31
 R_PEIKOU2: Final = 1 << 32
 R_OUTSIDE: Final = 1 << 33
 R_RYANMEN: Final = 1 << 34
-#: all the reading features (every ``R_*`` bit; tests/test_scoring.py checks that none is left out)
-READING_FEATURES: Final = (R_RYANMEN << 1) - R_STANDARD
 #: one more hand feature: North is a value tile (a rule of three-player games)
 F_NORTH_VALUE: Final = 1 << 35
 #: more hand features: two or three dragon triplets, three or four wind triplets (kans included; melded,
@@ -156,6 +154,14 @@ F_DRAGON_TRIPLETS2: Final = 1 << 36
 F_DRAGON_TRIPLETS3: Final = 1 << 37
 F_WIND_TRIPLETS3: Final = 1 << 38
 F_WIND_TRIPLETS4: Final = 1 << 39
+#: more reading features: the runs of sanshoku (one run in each suit) and of ittsu (123, 456 and 789 of
+#: one suit), the triplets of sanshoku doukou (one of a kind in each suit)
+R_SANSHOKU: Final = 1 << 40
+R_ITTSU: Final = 1 << 41
+R_DOUKOU: Final = 1 << 42
+#: all the reading features (every ``R_*`` bit; tests/test_scoring.py checks that none is left out)
+READING_FEATURES: Final = (R_RYANMEN << 1) - R_STANDARD | R_SANSHOKU | R_ITTSU | R_DOUKOU
+_ITTSU_BITS: Final = 1 | 1 << 9 | 1 << 18  # (runs from 1 of a suit: with those from 4 and 7, ittsu)
 #: the reading features by the number of runs, of triplets, of concealed triplets, by peikou
 #: (typed as tuples of any length: mypyc indexes those without boxing every item)
 _RUN_FEATURES: Final[tuple[int, ...]] = (R_NO_RUNS, 0, 0, R_RUNS3, R_RUNS3 | R_RUNS4)
@@ -446,8 +452,8 @@ class Reading:
         _pair, trips, runs, tmask, rmask, peikou, outside = raw  # (the pair named: "_" would box it)
         self.runs = all_runs = facts.meld_runs + runs
         self.triplets = all_trips = facts.meld_trips + trips
-        self.run_mask = facts.meld_run_mask | rmask
-        self.trip_mask = facts.meld_trip_mask | tmask
+        self.run_mask = rmask = facts.meld_run_mask | rmask
+        self.trip_mask = tmask = facts.meld_trip_mask | tmask
         hidden = len(trips) + facts.meld_concealed
         if ron_triplet >= 0:  # (not "- (ron_triplet >= 0)": in pure Python an int minus a bool is slow)
             hidden -= 1
@@ -458,7 +464,15 @@ class Reading:
         self.outside = outside = outside and facts.meld_outside and pair in TERMINALS_AND_HONORS
         #: the hand's features and this reading's (the ``R_*`` bits; those most readings lack added only
         #: when present: in pure Python each ``|`` of these large ints makes one)
-        feat = facts.features | R_STANDARD | _RUN_FEATURES[len(all_runs)] | _TRIP_FEATURES[len(all_trips)]
+        n_runs, n_trips = len(all_runs), len(all_trips)
+        feat = facts.features | R_STANDARD | _RUN_FEATURES[n_runs] | _TRIP_FEATURES[n_trips]
+        if n_runs >= 3:
+            if rmask & (rmask >> 9) & (rmask >> 18) & 0x7F:
+                feat |= R_SANSHOKU
+            if rmask & (rmask >> 3) & (rmask >> 6) & _ITTSU_BITS:
+                feat |= R_ITTSU
+        elif n_trips >= 3 and tmask & (tmask >> 9) & (tmask >> 18) & 0x1FF:
+            feat |= R_DOUKOU
         if hidden >= 3:
             feat |= _CONCEALED_FEATURES[hidden]
         if peikou:
@@ -550,9 +564,6 @@ def _yaku_of(yaku_id: str) -> Yaku:
 # -- predicates ---------------------------------------------------------------------------------
 
 
-_ITTSU_BITS: Final = 1 | 1 << 9 | 1 << 18
-
-
 def _one_suit(r: Reading) -> bool:
     return r.facts.suits in (1, 2, 4)
 
@@ -571,21 +582,6 @@ def _pinfu(r: Reading) -> bool:
         and r.wait is _RYANMEN
         and not f.value_mask >> r.pair & 1
     )
-
-
-def _sanshoku(r: Reading) -> bool:
-    m = r.run_mask
-    return bool(m & (m >> 9) & (m >> 18) & 0x7F)
-
-
-def _ittsu(r: Reading) -> bool:
-    m = r.run_mask
-    return bool(m & (m >> 3) & (m >> 6) & _ITTSU_BITS)
-
-
-def _doukou(r: Reading) -> bool:
-    m = r.trip_mask
-    return bool(m & (m >> 9) & (m >> 18) & 0x1FF)
 
 
 def _north_yakuhai(r: Reading) -> bool:
@@ -676,13 +672,14 @@ _NEEDS: Final = {
     "rinshan": F_RINSHAN,
     "chankan": F_CHANKAN,
     **dict.fromkeys(("renhou", "tenhou", "chiihou", "renhou_yakuman"), F_FIRST),
-    **dict.fromkeys(("sanshoku", "ittsu"), R_RUNS3),
+    "sanshoku": R_SANSHOKU,
+    "ittsu": R_ITTSU,
     "chanta": R_OUTSIDE | F_HONORS,
     "chiitoitsu": F_CLOSED | R_CHIITOITSU,
     "toitoi": R_STANDARD | R_NO_RUNS,
     "sanankou": R_CONCEALED3,
     **dict.fromkeys(("sankantsu", "suukantsu"), F_KANS3),
-    "sanshoku_doukou": R_TRIPS3,
+    "sanshoku_doukou": R_DOUKOU,
     "honroutou": F_TERMINAL_HONOR | F_HONORS,
     "ryanpeikou": R_PEIKOU2,
     "junchan": R_OUTSIDE | F_NO_HONORS,
@@ -730,15 +727,15 @@ YAKU: Final[tuple[Yaku, ...]] = (
     _y("renhou", "Renhou", "人和", 5, None, 36,
        lambda r: r.facts.situation.renhou and r.facts.rules.renhou in ("mangan", "baiman")),
     # shapes
-    _y("sanshoku", "Sanshoku doujun", "三色同順", 2, 1, 25, _sanshoku),
-    _y("ittsu", "Ittsu", "一気通貫", 2, 1, 24, _ittsu),
+    _y("sanshoku", "Sanshoku doujun", "三色同順", 2, 1, 25, None),
+    _y("ittsu", "Ittsu", "一気通貫", 2, 1, 24, None),
     _y("chanta", "Chanta", "混全帯幺九", 2, 1, 23,
        lambda r: r.outside and bool(r.features & F_HONORS) and bool(r.runs)),
     _y("chiitoitsu", "Chiitoitsu", "七対子", 2, None, 22, None),
     _y("toitoi", "Toitoi", "対々和", 2, 2, 28, None),
     _y("sanankou", "Sanankou", "三暗刻", 2, 2, 29, None),
     _y("sankantsu", "Sankantsu", "三槓子", 2, 2, 27, lambda r: r.facts.kans == 3),
-    _y("sanshoku_doukou", "Sanshoku doukou", "三色同刻", 2, 2, 26, _doukou),
+    _y("sanshoku_doukou", "Sanshoku doukou", "三色同刻", 2, 2, 26, None),
     _y("shousangen", "Shousangen", "小三元", 2, 2, 30,
        lambda r: r.pair in DRAGONS and (r.trip_mask & _DRAGON_MASK).bit_count() == 2),
     _y("honroutou", "Honroutou", "混老頭", 2, 2, 31,
