@@ -111,7 +111,8 @@ _WIND_MASK: Final = 0b1111 << 27
 #: (:attr:`Yaku.needs`)
 F_CLOSED: Final = 1
 F_TSUMO: Final = 2
-F_RIICHI: Final = 1 << 2  # the situation's flags, one bit each (tenhou, chiihou and renhou share one)
+F_RIICHI: Final = 1 << 2  # the situation's flags, one bit each (tenhou, chiihou and renhou share one;
+# riichi's is not set with double riichi's)
 F_DOUBLE_RIICHI: Final = 1 << 3
 F_IPPATSU: Final = 1 << 4
 F_HAITEI: Final = 1 << 5
@@ -154,6 +155,8 @@ F_DRAGON_TRIPLETS2: Final = 1 << 36
 F_DRAGON_TRIPLETS3: Final = 1 << 37
 F_WIND_TRIPLETS3: Final = 1 << 38
 F_WIND_TRIPLETS4: Final = 1 << 39
+#: one more: all simples, in a closed hand or where the rules count tanyao open
+F_TANYAO: Final = 1 << 43
 #: more reading features: the runs of sanshoku (one run in each suit) and of ittsu (123, 456 and 789 of
 #: one suit), the triplets of sanshoku doukou (one of a kind in each suit)
 R_SANSHOKU: Final = 1 << 40
@@ -304,10 +307,10 @@ class HandFacts:
             value |= 1 << 30
             feat |= F_NORTH_VALUE
         self.value_mask = value
-        if s.riichi:
-            feat |= F_RIICHI
         if s.double_riichi:
             feat |= F_DOUBLE_RIICHI
+        elif s.riichi:
+            feat |= F_RIICHI
         if s.ippatsu:
             feat |= F_IPPATSU
         if s.haitei:
@@ -340,7 +343,7 @@ class HandFacts:
         if rules.local_yaku:
             feat |= F_LOCAL
         if not present & _TERMINAL_HONOR_MASK:
-            feat |= F_ALL_SIMPLE
+            feat |= F_ALL_SIMPLE | F_TANYAO if closed or rules.open_tanyao else F_ALL_SIMPLE
         self.features = feat
 
     @property
@@ -568,11 +571,6 @@ def _one_suit(r: Reading) -> bool:
     return r.facts.suits in (1, 2, 4)
 
 
-def _riichi(r: Reading) -> bool:
-    s = r.facts.situation
-    return s.riichi and not s.double_riichi
-
-
 def _pinfu(r: Reading) -> bool:
     f = r.facts
     return (
@@ -658,7 +656,7 @@ _NEEDS: Final = {
     "ippatsu": F_IPPATSU,
     "menzen_tsumo": F_CLOSED | F_TSUMO,
     "pinfu": F_CLOSED | R_STANDARD | R_RUNS4 | R_RYANMEN,
-    "tanyao": F_ALL_SIMPLE,
+    "tanyao": F_TANYAO,
     "iipeikou": R_PEIKOU1,
     **dict.fromkeys(("haku", "hatsu", "chun"), F_DRAGON_TRIPLET),
     "shousangen": F_DRAGON_TRIPLETS2,
@@ -705,14 +703,13 @@ _PER_READING: Final = frozenset(
 
 YAKU: Final[tuple[Yaku, ...]] = (
     # situational
-    _y("riichi", "Riichi", "立直", 1, None, 1, _riichi),
+    _y("riichi", "Riichi", "立直", 1, None, 1, None),
     _y("double_riichi", "Double riichi", "ダブル立直", 2, None, 21, None),
     _y("ippatsu", "Ippatsu", "一発", 1, None, 2,
        lambda r: r.facts.situation.ippatsu and r.facts.rules.ippatsu),
     _y("menzen_tsumo", "Menzen tsumo", "門前清自摸和", 1, None, 0, None),
     _y("pinfu", "Pinfu", "平和", 1, None, 7, _pinfu),
-    _y("tanyao", "Tanyao", "断幺九", 1, 1, 8,
-       lambda r: bool(r.features & F_ALL_SIMPLE) and (r.facts.closed or r.facts.rules.open_tanyao)),
+    _y("tanyao", "Tanyao", "断幺九", 1, 1, 8, None),
     _y("iipeikou", "Iipeikou", "一盃口", 1, None, 9, None),
     _y("haku", "Haku", "役牌 白", 1, 1, 18, lambda r: bool(r.trip_mask >> 31 & 1)),
     _y("hatsu", "Hatsu", "役牌 發", 1, 1, 19, lambda r: bool(r.trip_mask >> 32 & 1)),
