@@ -284,7 +284,7 @@ def settle_win_parts(
     dealer_wins = winner == s.dealer
     discarder = s.discarder
     out: list[dict[str, Any]] = []
-    d = [0] * n
+    d = [0, 0, 0, 0] if n == 4 else [0] * n  # (compiled, [0] * n makes a list [0] and frees it)
     won = 0  # what the winner receives (put in d once, at the end: a native integer until then)
     # -- the hand: pao'd parts first, then the rest as usual
     rest = score.yakuman
