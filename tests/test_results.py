@@ -28,11 +28,14 @@ def _spoil(value: Any) -> None:
 def test_an_output_shares_nothing_with_the_next() -> None:
     # the yaku and fu entries are copies of entries the writer keeps: changing an output changes
     # none of them
-    req = {"winner": 1, "from": 2, "hand": "123m456p789s23s55s", "win_tile": "4s", "dora_indicators": ["3s"]}
-    first = score(req)
-    expected = copy.deepcopy(first)
-    _spoil(first)
-    assert score(req) == expected
+    # (and the payments copies of the payment objects kept by kind and receiver)
+    ron = {"winner": 1, "from": 2, "hand": "123m456p789s23s55s", "win_tile": "4s", "dora_indicators": ["3s"]}
+    tsumo = {**ron, "from": None, "honba": 2, "riichi_sticks": 1}
+    for req in (ron, tsumo, ron, tsumo):
+        first = score(req)
+        expected = copy.deepcopy(first)
+        _spoil(first)
+        assert score(req) == expected
     hs = score_hand(Hand.parse("234m678p5578s +9s ankan:7777z"), Situation(winner=2), get_rules("tenhou"))
     out = hand_score_to_dict(hs)
     expected = copy.deepcopy(out)
