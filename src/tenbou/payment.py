@@ -146,18 +146,25 @@ _PAO_TEXT: Final[str] = _PAO._value_
 _KIND_OF_TEXT: Final[dict[str, PaymentKind]] = {kind._value_: kind for kind in PaymentKind}
 
 
-def _to_seats(kind: PaymentKind) -> tuple[dict[str, Any], ...]:
-    """The JSON object of a transfer of ``kind`` to each seat, its payer and points left to fill."""
-    return tuple([{"from": None, "to": seat, "points": 0, "kind": kind._value_} for seat in range(4)])
+def _transfer(payer: int | None, receiver: int, kind: PaymentKind) -> dict[str, Any]:
+    """The JSON object of a transfer, its points left to fill."""
+    return {"from": payer, "to": receiver, "points": 0, "kind": kind._value_}
 
 
-# what :func:`_pay` copies for a transfer of each kind to a seat, by seat (compiled and pure, a copy
-# given its payer and points costs less than a new dict of four)
+def _to_seats(kind: PaymentKind) -> tuple[tuple[dict[str, Any], ...], ...]:
+    """The JSON objects of the transfers of ``kind`` to each seat from each seat (by receiver, then
+    payer), their points left to fill."""
+    return tuple([tuple([_transfer(payer, seat, kind) for payer in range(4)]) for seat in range(4)])
+
+
+# what :func:`_pay` copies for a transfer of each kind, by receiver and payer (compiled and pure, a
+# copy given its points costs less than a new dict of four)
 _HAND_TO: Final = _to_seats(_HAND)
 _HONBA_TO: Final = _to_seats(_HONBA)
-_RIICHI_STICKS_TO: Final = _to_seats(_RIICHI_STICKS)
 _PAO_TO: Final = _to_seats(_PAO)
 _NAGASHI_TO: Final = _to_seats(_NAGASHI)
+#: riichi sticks, from the table, by receiver
+_RIICHI_STICKS_TO: Final = tuple([_transfer(None, seat, _RIICHI_STICKS) for seat in range(4)])
 
 
 def _payment(o: dict[str, Any]) -> Payment:
@@ -327,17 +334,17 @@ def settle_win_parts(
         for seat, mult in parts:
             value = _ron_points(8000 * mult, dealer_wins)  # as a ron
             if discarder is None:
-                won += _pay(out, d, _PAO_TO[winner], seat, value)
+                won += _pay(out, d, _PAO_TO[winner][seat], seat, value)
             elif discarder == seat:  # the liable player dealt in: an ordinary ron
-                won += _pay(out, d, _HAND_TO[winner], seat, value)
+                won += _pay(out, d, _HAND_TO[winner][seat], seat, value)
             else:
                 half = _ceil100(value // 2)
-                won += _pay(out, d, _PAO_TO[winner], seat, half)
-                won += _pay(out, d, _HAND_TO[winner], discarder, value - half)
+                won += _pay(out, d, _PAO_TO[winner][seat], seat, half)
+                won += _pay(out, d, _HAND_TO[winner][discarder], discarder, value - half)
     rest_base = 8000 * rest if score.yakuman else score.base_points
     if rest_base:
         if discarder is not None:
-            won += _pay(out, d, _HAND_TO[winner], discarder, _ron_points(rest_base, dealer_wins))
+            won += _pay(out, d, _HAND_TO[winner][discarder], discarder, _ron_points(rest_base, dealer_wins))
         else:
             won += _pay_tsumo(out, d, winner, s.dealer, n, rest_base, rules.sanma_tsumo, _HAND_TO)
     # -- honba
@@ -349,19 +356,19 @@ def settle_win_parts(
             pao_honba = "discarder" if discarder is not None else "normal" if rest_base else "liable"
         if liable < 0 or pao_honba == "normal":
             if discarder is not None:
-                won += _pay(out, d, _HONBA_TO[winner], discarder, total)
+                won += _pay(out, d, _HONBA_TO[winner][discarder], discarder, total)
             else:
                 for p in range(n):
                     if p != winner:
-                        won += _pay(out, d, _HONBA_TO[winner], p, unit)
+                        won += _pay(out, d, _HONBA_TO[winner][p], p, unit)
         elif discarder is None or discarder == liable or pao_honba == "liable":
-            won += _pay(out, d, _HONBA_TO[winner], liable, total)
+            won += _pay(out, d, _HONBA_TO[winner][liable], liable, total)
         elif pao_honba == "discarder":
-            won += _pay(out, d, _HONBA_TO[winner], discarder, total)
+            won += _pay(out, d, _HONBA_TO[winner][discarder], discarder, total)
         else:  # split
             half = total // 2
-            won += _pay(out, d, _HONBA_TO[winner], liable, half)
-            won += _pay(out, d, _HONBA_TO[winner], discarder, total - half)
+            won += _pay(out, d, _HONBA_TO[winner][liable], liable, half)
+            won += _pay(out, d, _HONBA_TO[winner][discarder], discarder, total - half)
     if wareme is not None and rules.wareme:  # paid again, hand and pao doubled to and from wareme
         paid = out
         out = []
@@ -378,19 +385,20 @@ def settle_win_parts(
     return out, d, win_chips(score, rules) if rules.chips else None
 
 
-def _pay(out: list[dict[str, Any]], d: list[int], to: dict[str, Any], payer: int | None, points: int) -> int:
-    """Add a transfer to ``out``, as its JSON object (the one :func:`add_payment_dicts` writes for a
-    :class:`Payment`: made here at once, for a caller that only writes it out): a copy of ``to``, the
-    object of a transfer of its kind to its receiver (of :func:`_to_seats`), given its payer and
-    points; and the payer's part to the deltas ``d``. Return ``points``, which the caller adds to the
-    receiver's delta. A payer's payment of nothing is left out; riichi sticks, from the table
-    (``payer`` ``None``), are listed even when worth nothing."""
+def _pay(
+    out: list[dict[str, Any]], d: list[int], transfer: dict[str, Any], payer: int | None, points: int
+) -> int:
+    """Add a transfer of ``points`` from ``payer`` to ``out``, as its JSON object (the one
+    :func:`add_payment_dicts` writes for a :class:`Payment`: made here at once, for a caller that only
+    writes it out): a copy of ``transfer``, the object of a transfer of its kind from its payer to its
+    receiver (of :func:`_to_seats`), given its points; and the payer's part to the deltas ``d``.
+    Return ``points``, which the caller adds to the receiver's delta. A payer's payment of nothing is
+    left out; riichi sticks, from the table (``payer`` ``None``), are listed even when worth nothing."""
     if payer is not None:
         if not points:
             return 0
         d[payer] = d[payer] - points
-    o = to.copy()
-    o["from"] = payer
+    o = transfer.copy()
     o["points"] = points
     out.append(o)
     return points
@@ -404,18 +412,18 @@ def _pay_tsumo(
     players: int,
     base: int,
     sanma_tsumo: str,
-    to: tuple[dict[str, Any], ...],
+    to: tuple[tuple[dict[str, Any], ...], ...],
 ) -> int:
     """Pay a tsumo of basic points ``base`` (the shares of :func:`hand_shares`, no list made for
     them), the dealer first, then the others in seat order, as :func:`_pay` does (``to``: the
-    objects of the kind's transfers, by receiver); return what the winner receives."""
+    objects of the kind's transfers, by receiver and payer); return what the winner receives."""
     won = 0
     dealer_share, share = _tsumo_shares(base, winner == dealer, players, sanma_tsumo)
     if winner != dealer:
-        won += _pay(out, d, to[winner], dealer, dealer_share)
+        won += _pay(out, d, to[winner][dealer], dealer, dealer_share)
     for p in range(players):
         if p != winner and p != dealer:
-            won += _pay(out, d, to[winner], p, share)
+            won += _pay(out, d, to[winner][p], p, share)
     return won
 
 
