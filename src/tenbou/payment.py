@@ -313,6 +313,12 @@ def settle_win_parts(
         yakuman_pao: list[Liability] = []
         kan_pao: Liability | None = None
         for liability in pao:
+            if not 0 <= liability.seat < n or liability.seat == winner:  # (a seat indexes the tables)
+                raise InvalidHandError(
+                    f"pao: {liability.yaku}: seat {liability.seat} cannot be liable (a seat 0..{n - 1}"
+                    f" other than the winner, {winner})",
+                    "contradiction",
+                )
             if liability.rule != "daiminkan_pao":
                 yakuman_pao.append(liability)
             elif kan_pao is None:
