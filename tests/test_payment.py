@@ -4,8 +4,12 @@ riichi sticks, three-player tsumo."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from tenbou.payment import PaymentKind, deltas, hand_shares, win_payments
+from tenbou.errors import InvalidHandError
+from tenbou.pao import Liability
+from tenbou.payment import PaymentKind, deltas, hand_shares, settle_win, win_payments
 
 from .helpers import TENHOU, sc
 
@@ -89,3 +93,19 @@ def test_dealer_tsumo_three_players() -> None:
 def test_three_player_ron_honba() -> None:
     hs = sc("111m123p789s23s55s +4s", players=3, winner=1, dealer=0, discarder=2, riichi=True)
     assert [p.points for p in win_payments(hs, honba=1) if p.kind is PaymentKind.HONBA] == [200]
+
+
+@settings(max_examples=60, deadline=None)
+@given(seat=st.integers(min_value=-6, max_value=9), winner=st.integers(min_value=0, max_value=3))
+def test_a_liability_outside_the_seats_or_on_the_winner_is_refused(seat: int, winner: int) -> None:
+    # a hand-made Liability is input too: a seat that is not another player's is refused, naming it,
+    # and never wraps round to a seat (it indexes the payment tables)
+    discarder = (winner + 1) % 4
+    hs = sc("55m555z666z777z11z +5m", winner=winner, dealer=0, discarder=discarder)
+    pao = (Liability("daisangen", seat, "explicit"),)
+    if 0 <= seat < 4 and seat != winner:
+        got = settle_win(hs, pao)
+        assert got.deltas[seat] < 0 and got.deltas[winner] == 32000 + (16000 if winner == 0 else 0)
+        return
+    with pytest.raises(InvalidHandError, match=f"pao: daisangen: seat {seat} cannot be liable"):
+        settle_win(hs, pao)

@@ -125,8 +125,9 @@ def payment_to_dict(p: Payment) -> dict[str, object]:
 
 def add_payment_dicts(payments: list[Payment], out: list[dict[str, Any]]) -> None:
     """Append the payments' JSON objects to ``out``. (A list: compiled, a loop over a list is native.)
-    The objects are those :func:`_pay` writes as it pays (keep the two in step). A helper of the JSON
-    writers (:mod:`tenbou.results`), not in ``__all__``: its form follows theirs."""
+    The objects are those :func:`_pay` writes as it pays, copies of :func:`_to_seats`' (keep the two
+    in step). A helper of the JSON writers (:mod:`tenbou.results`), not in ``__all__``: its form
+    follows theirs."""
     for p in payments:
         kind = p.kind  # (the usual kinds by identity: compiled, an Enum's value is a generic look-up)
         if kind is _HAND:
@@ -141,10 +142,29 @@ def add_payment_dicts(payments: list[Payment], out: list[dict[str, Any]]) -> Non
 # the kinds' texts (compiled, an Enum's value is a generic look-up, a Final str is not)
 _HAND_TEXT: Final[str] = _HAND._value_
 _HONBA_TEXT: Final[str] = _HONBA._value_
-_RIICHI_STICKS_TEXT: Final[str] = _RIICHI_STICKS._value_
 _PAO_TEXT: Final[str] = _PAO._value_
-_NAGASHI_TEXT: Final[str] = _NAGASHI._value_
 _KIND_OF_TEXT: Final[dict[str, PaymentKind]] = {kind._value_: kind for kind in PaymentKind}
+
+
+def _transfer(payer: int | None, receiver: int, kind: PaymentKind) -> dict[str, Any]:
+    """The JSON object of a transfer, its points left to fill."""
+    return {"from": payer, "to": receiver, "points": 0, "kind": kind._value_}
+
+
+def _to_seats(kind: PaymentKind) -> tuple[tuple[dict[str, Any], ...], ...]:
+    """The JSON objects of the transfers of ``kind`` to each seat from each seat (by receiver, then
+    payer), their points left to fill."""
+    return tuple([tuple([_transfer(payer, seat, kind) for payer in range(4)]) for seat in range(4)])
+
+
+# what :func:`_pay` copies for a transfer of each kind, by receiver and payer (compiled and pure, a
+# copy given its points costs less than a new dict of four)
+_HAND_TO: Final = _to_seats(_HAND)
+_HONBA_TO: Final = _to_seats(_HONBA)
+_PAO_TO: Final = _to_seats(_PAO)
+_NAGASHI_TO: Final = _to_seats(_NAGASHI)
+#: riichi sticks, from the table, by receiver
+_RIICHI_STICKS_TO: Final = tuple([_transfer(None, seat, _RIICHI_STICKS) for seat in range(4)])
 
 
 def _payment(o: dict[str, Any]) -> Payment:
@@ -284,7 +304,7 @@ def settle_win_parts(
     dealer_wins = winner == s.dealer
     discarder = s.discarder
     out: list[dict[str, Any]] = []
-    d = [0] * n
+    d = [0, 0, 0, 0] if n == 4 else [0] * n  # (compiled, [0] * n makes a list [0] and frees it)
     won = 0  # what the winner receives (put in d once, at the end: a native integer until then)
     # -- the hand: pao'd parts first, then the rest as usual
     rest = score.yakuman
@@ -293,6 +313,12 @@ def settle_win_parts(
         yakuman_pao: list[Liability] = []
         kan_pao: Liability | None = None
         for liability in pao:
+            if not 0 <= liability.seat < n or liability.seat == winner:  # (a seat indexes the tables)
+                raise InvalidHandError(
+                    f"pao: {liability.yaku}: seat {liability.seat} cannot be liable (a seat 0..{n - 1}"
+                    f" other than the winner, {winner})",
+                    "contradiction",
+                )
             if liability.rule != "daiminkan_pao":
                 yakuman_pao.append(liability)
             elif kan_pao is None:
@@ -314,19 +340,19 @@ def settle_win_parts(
         for seat, mult in parts:
             value = _ron_points(8000 * mult, dealer_wins)  # as a ron
             if discarder is None:
-                won += _pay(out, d, winner, seat, value, _PAO_TEXT)
+                won += _pay(out, d, _PAO_TO[winner][seat], seat, value)
             elif discarder == seat:  # the liable player dealt in: an ordinary ron
-                won += _pay(out, d, winner, seat, value, _HAND_TEXT)
+                won += _pay(out, d, _HAND_TO[winner][seat], seat, value)
             else:
                 half = _ceil100(value // 2)
-                won += _pay(out, d, winner, seat, half, _PAO_TEXT)
-                won += _pay(out, d, winner, discarder, value - half, _HAND_TEXT)
+                won += _pay(out, d, _PAO_TO[winner][seat], seat, half)
+                won += _pay(out, d, _HAND_TO[winner][discarder], discarder, value - half)
     rest_base = 8000 * rest if score.yakuman else score.base_points
     if rest_base:
         if discarder is not None:
-            won += _pay(out, d, winner, discarder, _ron_points(rest_base, dealer_wins), _HAND_TEXT)
+            won += _pay(out, d, _HAND_TO[winner][discarder], discarder, _ron_points(rest_base, dealer_wins))
         else:
-            won += _pay_tsumo(out, d, winner, s.dealer, n, rest_base, rules.sanma_tsumo, _HAND_TEXT)
+            won += _pay_tsumo(out, d, winner, s.dealer, n, rest_base, rules.sanma_tsumo, _HAND_TO)
     # -- honba
     if honba and rules.honba_unit:
         unit = honba * rules.honba_unit
@@ -336,19 +362,19 @@ def settle_win_parts(
             pao_honba = "discarder" if discarder is not None else "normal" if rest_base else "liable"
         if liable < 0 or pao_honba == "normal":
             if discarder is not None:
-                won += _pay(out, d, winner, discarder, total, _HONBA_TEXT)
+                won += _pay(out, d, _HONBA_TO[winner][discarder], discarder, total)
             else:
                 for p in range(n):
                     if p != winner:
-                        won += _pay(out, d, winner, p, unit, _HONBA_TEXT)
+                        won += _pay(out, d, _HONBA_TO[winner][p], p, unit)
         elif discarder is None or discarder == liable or pao_honba == "liable":
-            won += _pay(out, d, winner, liable, total, _HONBA_TEXT)
+            won += _pay(out, d, _HONBA_TO[winner][liable], liable, total)
         elif pao_honba == "discarder":
-            won += _pay(out, d, winner, discarder, total, _HONBA_TEXT)
+            won += _pay(out, d, _HONBA_TO[winner][discarder], discarder, total)
         else:  # split
             half = total // 2
-            won += _pay(out, d, winner, liable, half, _HONBA_TEXT)
-            won += _pay(out, d, winner, discarder, total - half, _HONBA_TEXT)
+            won += _pay(out, d, _HONBA_TO[winner][liable], liable, half)
+            won += _pay(out, d, _HONBA_TO[winner][discarder], discarder, total - half)
     if wareme is not None and rules.wareme:  # paid again, hand and pao doubled to and from wareme
         paid = out
         out = []
@@ -358,26 +384,29 @@ def settle_win_parts(
             points = o["points"]
             if o["kind"] in (_HAND_TEXT, _PAO_TEXT) and wareme in (o["from"], o["to"]):
                 points = 2 * points
-            won += _pay(out, d, winner, o["from"], points, o["kind"])
+            won += _pay(out, d, o, o["from"], points)
     if riichi_sticks:  # listed even when the rules make them worth 0, as a draw lists them
-        won += _pay(out, d, winner, None, riichi_sticks * rules.riichi_stick_points, _RIICHI_STICKS_TEXT)
+        won += _pay(out, d, _RIICHI_STICKS_TO[winner], None, riichi_sticks * rules.riichi_stick_points)
     d[winner] = d[winner] + won
     return out, d, win_chips(score, rules) if rules.chips else None
 
 
 def _pay(
-    out: list[dict[str, Any]], d: list[int], receiver: int, payer: int | None, points: int, kind: str
+    out: list[dict[str, Any]], d: list[int], transfer: dict[str, Any], payer: int | None, points: int
 ) -> int:
-    """Add a transfer to ``out``, as its JSON object (the one :func:`add_payment_dicts` writes for a
-    :class:`Payment`: made here at once, for a caller that only writes it out), and the payer's part
-    to the deltas ``d``; return ``points``, which the caller adds to the receiver's delta. A payer's
-    payment of nothing is left out; riichi sticks, from the table (``payer`` ``None``), are listed
-    even when worth nothing."""
+    """Add a transfer of ``points`` from ``payer`` to ``out``, as its JSON object (the one
+    :func:`add_payment_dicts` writes for a :class:`Payment`: made here at once, for a caller that only
+    writes it out): a copy of ``transfer``, the object of a transfer of its kind from its payer to its
+    receiver (of :func:`_to_seats`), given its points; and the payer's part to the deltas ``d``.
+    Return ``points``, which the caller adds to the receiver's delta. A payer's payment of nothing is
+    left out; riichi sticks, from the table (``payer`` ``None``), are listed even when worth nothing."""
     if payer is not None:
         if not points:
             return 0
         d[payer] = d[payer] - points
-    out.append({"from": payer, "to": receiver, "points": points, "kind": kind})
+    o = transfer.copy()
+    o["points"] = points
+    out.append(o)
     return points
 
 
@@ -389,18 +418,18 @@ def _pay_tsumo(
     players: int,
     base: int,
     sanma_tsumo: str,
-    kind: str,
+    to: tuple[tuple[dict[str, Any], ...], ...],
 ) -> int:
     """Pay a tsumo of basic points ``base`` (the shares of :func:`hand_shares`, no list made for
-    them), the dealer first, then the others in seat order, as :func:`_pay` does; return what the
-    winner receives."""
+    them), the dealer first, then the others in seat order, as :func:`_pay` does (``to``: the
+    objects of the kind's transfers, by receiver and payer); return what the winner receives."""
     won = 0
     dealer_share, share = _tsumo_shares(base, winner == dealer, players, sanma_tsumo)
     if winner != dealer:
-        won += _pay(out, d, winner, dealer, dealer_share, kind)
+        won += _pay(out, d, to[winner][dealer], dealer, dealer_share)
     for p in range(players):
         if p != winner and p != dealer:
-            won += _pay(out, d, winner, p, share, kind)
+            won += _pay(out, d, to[winner][p], p, share)
     return won
 
 
@@ -562,7 +591,7 @@ def settle_draw(
         for i, seat in enumerate(sorted(nagashi, key=lambda x: (x - dealer) % n)):
             # (paid as a mangan tsumo; the deltas are counted below, from the payments)
             paid: list[dict[str, Any]] = []
-            _pay_tsumo(paid, [0] * n, seat, dealer, n, 2000, rules.sanma_tsumo, _NAGASHI_TEXT)
+            _pay_tsumo(paid, [0] * n, seat, dealer, n, 2000, rules.sanma_tsumo, _NAGASHI_TO)
             payments.extend([_payment(o) for o in paid])
             if as_win and honba and rules.honba_unit:
                 unit = honba * rules.honba_unit

@@ -17,16 +17,40 @@ from typing import Any, Final
 
 from .pao import Liability
 from .payment import _HAND_TEXT, _PAO_TEXT, Settlement, WinSettlement, add_payment_dicts
-from .scoring import HandScore, Limit
+from .scoring import FuItem, HandScore, Limit
 from .yaku import YAKU_BY_ID, Form
 
 __all__ = ["hand_score_to_dict", "settlement_to_dict", "win_settlement_to_dict", "win_to_dict"]
 
 
-#: the output entry of each yaku, copied and given its han for a hand
-_YAKU_ENTRY: Final[dict[str, dict[str, Any]]] = {
-    y.id: {"id": y.id, "name": y.name, "name_ja": y.name_ja, "han": 0} for y in YAKU_BY_ID.values()
-}
+#: the output entry of each yaku with each han met so far, by id and han, copied for a hand (a copy
+#: with its han costs less than a copy given its han)
+_YAKU_ENTRY: Final[dict[str, dict[int, dict[str, Any]]]] = {y.id: {} for y in YAKU_BY_ID.values()}
+
+
+def _yaku_entry(yaku_id: str, han: int) -> dict[str, Any]:
+    """The output entry of a yaku with ``han``, kept for the next hands (up to a few dozen han a yaku:
+    a caller's own values are not kept without bound)."""
+    y = YAKU_BY_ID[yaku_id]
+    entry: dict[str, Any] = {"id": y.id, "name": y.name, "name_ja": y.name_ja, "han": han}
+    row = _YAKU_ENTRY[yaku_id]
+    if len(row) < 64:
+        row[han] = entry
+    return entry.copy()
+
+
+#: the output entry of each fu line met so far, copied for a hand (a copy costs less than a new dict;
+#: the lines of a breakdown are a few made once, in scoring)
+_FU_ENTRY: Final[dict[FuItem, dict[str, Any]]] = {}
+
+
+def _fu_entry(item: FuItem) -> dict[str, Any]:
+    """The output entry of a fu line, kept for the next hands (up to a few hundred lines: a caller's
+    own lines are not kept without bound)."""
+    entry: dict[str, Any] = {"reason": item[0], "fu": item[1]}
+    if len(_FU_ENTRY) < 512:
+        _FU_ENTRY[item] = entry
+    return entry.copy()
 
 
 def hand_score_to_dict(hs: HandScore) -> dict[str, Any]:
@@ -34,14 +58,19 @@ def hand_score_to_dict(hs: HandScore) -> dict[str, Any]:
     s = hs.situation
     yaku = []
     for yk, han, yakuman in hs.yaku:
-        entry = _YAKU_ENTRY[yk.id].copy()
-        entry["han"] = han
+        try:
+            entry = _YAKU_ENTRY[yk.id][han].copy()
+        except KeyError:
+            entry = _yaku_entry(yk.id, han)
         if yakuman:
             entry["yakuman"] = yakuman
         yaku.append(entry)
     fu = []  # (a loop: in pure Python a list comprehension is a call, dearer than the appends)
     for item in hs.fu_breakdown:
-        fu.append({"reason": item[0], "fu": item[1]})
+        try:
+            fu.append(_FU_ENTRY[item].copy())
+        except KeyError:
+            fu.append(_fu_entry(item))
     r = hs.reading
     limit = hs.limit
     form = r.form
