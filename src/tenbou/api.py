@@ -393,11 +393,14 @@ def _parse_win(
         more = False
     if raw_hand is absent:
         raise RequestError("hand: missing (the concealed tiles without the winning tile)")
-    # (a string is read here, without the call to _field_tiles; anything else, and a string that is
-    # refused, is read by _field_tiles, whose error names the field)
-    try:
-        concealed = parse_tiles(raw_hand) if type(raw_hand) is str else _field_tiles(raw_hand, "hand")
-    except NotationError:
+    # (a string is read by parse_tiles, without the call to _field_tiles; anything else, and a string
+    # that parse_tiles refuses, by _field_tiles, whose error names the field)
+    if type(raw_hand) is str:
+        try:
+            concealed = parse_tiles(raw_hand)
+        except NotationError:
+            concealed = _field_tiles(raw_hand, "hand")
+    else:
         concealed = _field_tiles(raw_hand, "hand")
     if raw_win is absent:
         raise RequestError("win_tile: missing")
