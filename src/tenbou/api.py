@@ -197,28 +197,35 @@ def _meld(obj: object, i: int) -> Meld:
             and (called is None or type(called) is str)
             and n == 2 + (src is not None) + (called is not None)  # no other field (nor a null)
         ):
-            # (looked up by tiles, then type, then source: str and int keys, no tuple to build)
+            # (looked up by tiles, then type, then source: str and int keys, no tuple to build; the
+            # types of one tiles' text are few, each compared by its name, more cheaply than the
+            # request's new string is hashed)
             key: object = src if called is None else (src, called)
             by_type = _MELDS.get(tiles)
             if by_type is not None:
-                by_source = by_type.get(mtype)
-                if by_source is not None:
-                    found = by_source.get(key)
-                    if found is not None:
-                        return found
+                for name, melds in by_type:
+                    if name == mtype:
+                        found = melds.get(key)
+                        if found is not None:
+                            return found
             found = _new_meld(obj, i)
             if by_type is None:
                 if len(_MELDS) >= 8192:
                     return found
-                by_type = _MELDS[tiles] = {}
-            by_type.setdefault(mtype, {})[key] = found
+                by_type = _MELDS[tiles] = []
+            for name, melds in by_type:
+                if name == mtype:
+                    melds[key] = found
+                    break
+            else:
+                by_type.append((mtype, {key: found}))
             return found
     return _new_meld(obj, i)
 
 
-#: the well-formed melds of requests, by their tiles, type and source (``from``, or ``(from,
-#: called)`` with a called tile)
-_MELDS: Final[dict[str, dict[str, dict[object, Meld]]]] = {}
+#: the well-formed melds of requests, by their tiles, type (a list of each type's name and its
+#: melds) and source (``from``, or ``(from, called)`` with a called tile)
+_MELDS: Final[dict[str, list[tuple[str, dict[object, Meld]]]]] = {}
 
 
 def _new_meld(obj: object, i: int) -> Meld:
@@ -386,11 +393,14 @@ def _parse_win(
         more = False
     if raw_hand is absent:
         raise RequestError("hand: missing (the concealed tiles without the winning tile)")
-    # (a string is read here, without the call to _field_tiles; anything else, and a string that is
-    # refused, is read by _field_tiles, whose error names the field)
-    try:
-        concealed = parse_tiles(raw_hand) if type(raw_hand) is str else _field_tiles(raw_hand, "hand")
-    except NotationError:
+    # (a string is read by parse_tiles, without the call to _field_tiles; anything else, and a string
+    # that parse_tiles refuses, by _field_tiles, whose error names the field)
+    if type(raw_hand) is str:
+        try:
+            concealed = parse_tiles(raw_hand)
+        except NotationError:
+            concealed = _field_tiles(raw_hand, "hand")
+    else:
         concealed = _field_tiles(raw_hand, "hand")
     if raw_win is absent:
         raise RequestError("win_tile: missing")

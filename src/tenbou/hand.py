@@ -303,7 +303,12 @@ class Hand:
         # (``x[i] = x[i] + 1``, not ``x[i] += 1``: mypyc compiles the augmented form to a generic
         # object addition, the plain one to a native integer addition; and one test per tile, for
         # more than four copies or a red five, the usual tile meeting neither)
-        counts = [0] * 34
+        # (34 zeros written out: one list made at once, compiled or not; ``[0] * 34`` makes a list
+        # ``[0]`` and then repeats it)
+        counts = [
+            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+        ]  # fmt: skip
         red_m = red_p = red_s = 0  # red fives of 5m, 5p, 5s
         too_many = False  # more than four copies of a kind met
         k = win_tile.kind

@@ -208,6 +208,10 @@ def get_rules(name: str) -> Rules:
     return get_preset(name).rules
 
 
+#: the preset named by the last request that named one by a string, and its rules (none yet)
+_LAST_NAMED: Final[list[tuple[str, Rules | None]]] = [("", None)]
+
+
 def rules_from_request(value: object) -> Rules:
     """The ``rules`` field of a JSON request: a preset id, or
     ``{"preset": id, "overrides": {...}}``.
@@ -216,8 +220,15 @@ def rules_from_request(value: object) -> Rules:
     True
     """
     if isinstance(value, str):
+        # (most requests name the rules of the request before: the name is compared with that one,
+        # which costs less than hashing a request's new string to look it up)
+        name, rules = _LAST_NAMED[0]
+        if value == name and rules is not None:
+            return rules
         found = _FOUND.get(value)  # (get_preset's cache, read here: two calls fewer a request)
-        return found.rules if found is not None else get_rules(value)
+        rules = found.rules if found is not None else get_rules(value)
+        _LAST_NAMED[0] = (value, rules)  # (one tuple: a name is never paired with other rules)
+        return rules
     if isinstance(value, Mapping):
         bad = set(value) - {"preset", "overrides"}
         if bad:
