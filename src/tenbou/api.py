@@ -570,8 +570,8 @@ def score(request: Mapping[str, Any]) -> dict[str, Any]:
         wareme = None
     elif wareme is not None:
         wareme = _wareme(wareme, situation.players, rules)
-    payments, deltas, chips = settle_win_parts(hs, pao, honba, sticks, wareme)
-    return win_to_dict(hs, pao, payments, deltas, chips)
+    payments, deltas, chips, points = settle_win_parts(hs, pao, honba, sticks, wareme)
+    return win_to_dict(hs, pao, payments, deltas, chips, points)
 
 
 _SETTLE_KEYS: Final = frozenset(

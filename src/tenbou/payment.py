@@ -292,10 +292,11 @@ def win_payments(
 
 def settle_win_parts(
     score: HandScore, pao: tuple[Liability, ...], honba: int, riichi_sticks: int, wareme: int | None
-) -> tuple[list[dict[str, Any]], list[int], list[int] | None]:
+) -> tuple[list[dict[str, Any]], list[int], list[int] | None, int]:
     """:func:`settle_win`'s transfers, deltas and chips, without the :class:`WinSettlement`, for a
     caller that writes them out: the transfers as their JSON objects (made as they are paid: no
-    :class:`Payment` made to be written out), the deltas counted as they are paid. (A helper of
+    :class:`Payment` made to be written out), the deltas counted as they are paid; and the points
+    paid for the hand (its hand and pao transfers). (A helper of
     :func:`tenbou.api.score`, not in ``__all__``: its form follows the JSON writer's.)"""
     s = score.situation
     rules = score.rules
@@ -353,6 +354,7 @@ def settle_win_parts(
             won += _pay(out, d, _HAND_TO[winner][discarder], discarder, _ron_points(rest_base, dealer_wins))
         else:
             won += _pay_tsumo(out, d, winner, s.dealer, n, rest_base, rules.sanma_tsumo, _HAND_TO)
+    points = won  # what is paid for the hand: its hand and pao transfers, made so far
     # -- honba
     if honba and rules.honba_unit:
         unit = honba * rules.honba_unit
@@ -379,16 +381,18 @@ def settle_win_parts(
         paid = out
         out = []
         d = [0] * n
-        won = 0
+        won = points = 0
         for o in paid:
-            points = o["points"]
-            if o["kind"] in (_HAND_TEXT, _PAO_TEXT) and wareme in (o["from"], o["to"]):
-                points = 2 * points
-            won += _pay(out, d, o, o["from"], points)
+            amount = o["points"]
+            if o["kind"] in (_HAND_TEXT, _PAO_TEXT):
+                if wareme in (o["from"], o["to"]):
+                    amount = 2 * amount
+                points += amount
+            won += _pay(out, d, o, o["from"], amount)
     if riichi_sticks:  # listed even when the rules make them worth 0, as a draw lists them
         won += _pay(out, d, _RIICHI_STICKS_TO[winner], None, riichi_sticks * rules.riichi_stick_points)
     d[winner] = d[winner] + won
-    return out, d, win_chips(score, rules) if rules.chips else None
+    return out, d, win_chips(score, rules) if rules.chips else None, points
 
 
 def _pay(
@@ -544,7 +548,7 @@ def settle_win(
 ) -> WinSettlement:
     """One win settled on its own: its transfers (:func:`win_payments`), deltas and chips."""
     liabilities = tuple(pao)
-    pays, d, chips = settle_win_parts(hs, liabilities, honba, riichi_sticks, wareme)
+    pays, d, chips, _ = settle_win_parts(hs, liabilities, honba, riichi_sticks, wareme)
     payments = tuple([_payment(o) for o in pays])
     return WinSettlement(hs, liabilities, payments, tuple(d), None if chips is None else tuple(chips))
 

@@ -109,16 +109,20 @@ def win_to_dict(
     payments: list[dict[str, Any]],
     deltas: list[int],
     chips: list[int] | None,
+    points: int | None = None,
 ) -> dict[str, Any]:
     """:func:`win_settlement_to_dict` of a win's parts, its payments as their JSON objects
-    (``payments``, ``deltas`` and ``chips`` are put in the output as they are, not copied)."""
+    (``payments``, ``deltas`` and ``chips`` are put in the output as they are, not copied);
+    ``points``, what is paid for the hand (its hand and pao payments), is summed from the payments
+    when not given."""
     out = hand_score_to_dict(hs)
-    points = 0  # what is paid for the hand: the hand and pao payments (not honba, not the sticks)
-    for o in payments:
-        kind: str = o["kind"]  # (typed: compiled, native str and int operations)
-        if kind in (_HAND_TEXT, _PAO_TEXT):
-            paid: int = o["points"]
-            points += paid
+    if points is None:
+        points = 0  # (not honba, not the sticks)
+        for o in payments:
+            kind: str = o["kind"]  # (typed: compiled, native str and int operations)
+            if kind in (_HAND_TEXT, _PAO_TEXT):
+                paid: int = o["points"]
+                points += paid
     out["points"] = points
     out["pao"] = [p.to_dict() for p in pao] if pao else []
     out["payments"] = payments
