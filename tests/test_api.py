@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import gc
 import re
 from typing import Any
 
@@ -280,3 +281,35 @@ def test_messages_stay_short_whatever_the_input() -> None:
         with pytest.raises(TenbouError) as e:
             score({**PINFU_RON, **change})
         assert len(str(e.value)) < 300
+
+
+def test_a_refused_hand_gives_score_hand_s_error_and_leaves_no_cycle() -> None:
+    # api.score raises the refusal itself (scored_or_refused): the same code and message as
+    # score_hand's, and the error is not held by its own traceback (no garbage left for the collector)
+    from tenbou.api import parse_win_request
+    from tenbou.scoring import score_hand
+
+    from .handgen import generate
+
+    refused = 0
+    gc.collect()
+    gc.disable()
+    try:
+        for req in generate(7, 400):
+            try:
+                score(req)
+                continue
+            except InvalidHandError as e:
+                got = (e.code, str(e))
+            refused += 1
+            with pytest.raises(InvalidHandError) as raised:
+                score_hand(*parse_win_request({k: v for k, v in req.items() if k not in _TABLE_KEYS}))
+            assert (raised.value.code, str(raised.value)) == got
+            del raised
+        assert gc.collect() == 0
+    finally:
+        gc.enable()
+    assert refused >= 20  # (the generator's hands without yaku and not winning are among them)
+
+
+_TABLE_KEYS = ("honba", "riichi_sticks")  # settlement fields, not the hand's

@@ -21,7 +21,7 @@ import re
 from collections.abc import Mapping
 from typing import Any, Final
 
-from .errors import NotationError, RequestError, TenbouError, shown
+from .errors import InvalidHandError, NotationError, RequestError, TenbouError, shown
 from .hand import Hand, Meld, MeldType, Situation
 from .pao import Liability, liabilities, rinshan_liability
 from .payment import (
@@ -32,7 +32,7 @@ from .payment import (
 )
 from .results import hand_score_to_dict, settlement_to_dict, win_to_dict
 from .rules import ABORTIVE_DRAWS, Rules, rules_from_request
-from .scoring import HandScore, score_hand
+from .scoring import HandScore, score_hand, scored_or_refused
 from .tiles import Tile, Wind, parse_tiles
 
 __all__ = [
@@ -564,7 +564,9 @@ def score(request: Mapping[str, Any]) -> dict[str, Any]:
         sticks = 0
     elif type(sticks) is not int or not 0 <= sticks <= _MAX_STICKS:
         sticks = _number(sticks, "riichi_sticks", _MAX_STICKS)
-    hs = score_hand(hand, situation, rules)
+    hs = scored_or_refused(hand, situation, rules)
+    if not isinstance(hs, HandScore):  # (a refused hand: its error raised here, passing one frame)
+        raise InvalidHandError(*hs)
     pao = _liabilities(raw_pao, raw_kan_from, hand, hs)
     if wareme is _ABSENT:
         wareme = None

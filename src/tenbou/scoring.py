@@ -875,12 +875,24 @@ def _better(a: HandScore, b: HandScore) -> bool:
 def score_hand(hand: Hand, situation: Situation, rules: Rules) -> HandScore:
     """Score a winning hand; raises :class:`InvalidHandError` (code
     ``not_winning``, ``no_yaku``, ``contradiction`` or ``impossible``)."""
+    found = scored_or_refused(hand, situation, rules)
+    if isinstance(found, HandScore):
+        return found
+    raise InvalidHandError(*found)
+
+
+def scored_or_refused(hand: Hand, situation: Situation, rules: Rules) -> HandScore | tuple[str, str]:
+    """:func:`score_hand`, but a hand that is not winning or has no yaku is answered by its error's
+    message and code, returned, not raised (a bad hand or situation is still raised). (For a caller
+    that raises the error itself: compiled, an error gains a traceback entry, a code object and a
+    frame, in each function it passes through, and one hand in seven of a stream may be refused; and
+    the error is made in the ``raise``: held in a local, it would be held by its own traceback. A
+    helper of :func:`tenbou.api.score`, not in ``__all__``.)"""
     validate(hand, situation, rules)
-    # (the scoring itself here, not in a function of its own: a refused hand's error passes one frame)
     f = HandFacts(hand, situation, rules)
     readings = _readings(f)
     if not readings:
-        raise InvalidHandError(f"{hand} is not a winning hand", "not_winning")
+        return f"{hand} is not a winning hand", "not_winning"
     dora, dora_han = _dora(f)
     best: HandScore | None = None
     hand_level = _hand_level(readings[0])
@@ -893,7 +905,7 @@ def score_hand(hand: Hand, situation: Situation, rules: Rules) -> HandScore:
         if c is not None and (best is None or _better(c, best)):
             best = c
     if best is None:
-        raise InvalidHandError(f"{hand} has no yaku (dora do not count as yaku)", "no_yaku")
+        return f"{hand} has no yaku (dora do not count as yaku)", "no_yaku"
     return best
 
 
