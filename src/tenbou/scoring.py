@@ -495,10 +495,6 @@ _FU_OPEN_PINFU_LINES: Final = (_FU_BASE, _FU_OPEN_PINFU)
 
 def fu_breakdown(r: Reading, pinfu: bool) -> tuple[int, tuple[FuItem, ...]]:
     """Fu of a reading (rounded up to 10) and the items that make it up."""
-    return _fu(r, pinfu)
-
-
-def _fu(r: Reading, pinfu: bool) -> tuple[int, tuple[FuItem, ...]]:
     f = r.facts
     if r.form is not _STANDARD:
         if r.form is _CHIITOITSU:
@@ -806,7 +802,7 @@ def _evaluate(r: Reading, hand_level: _HandLevel, dora: list[YakuHan], dora_han:
         ym = _merged(hand_ym, ym) if ym else hand_ym  # (the hand's list not changed: shared)
     if ym:
         # yakuman replace every other yaku (the fu are still reported)
-        fu, fu_items = _fu(r, f.closed and r.form is _STANDARD and _PINFU.predicate(r))
+        fu, fu_items = fu_breakdown(r, f.closed and r.form is _STANDARD and _PINFU.predicate(r))
         mults = [y.yakuman for y in ym]
         total = sum(mults) if rules.yakuman_stacking else max(mults)
         if rules.yakuman_cap:
@@ -817,7 +813,7 @@ def _evaluate(r: Reading, hand_level: _HandLevel, dora: list[YakuHan], dora_han:
         )
     found = _present(asked_regular, r) if asked_regular else _NO_YAKU
     # pinfu, when asked, is the first of a reading's regular yaku (and is asked of any closed hand)
-    fu, fu_items = _fu(r, found[0].yaku is _PINFU if found else False)
+    fu, fu_items = fu_breakdown(r, found[0].yaku is _PINFU if found else False)
     if hand_regular:
         found = _merged(hand_regular, found) if found else hand_regular
     if found:
