@@ -358,11 +358,14 @@ def _parse_win(
     wind = _WINDS.get(raw_wind) if type(raw_wind) is str else None
     if wind is None:
         raise RequestError(f"round_wind: {shown(raw_wind)} is not one of E, S, W, N")
-    # (any object until checked: a flag that is not true or false is refused below, by name)
+    # (any object until checked: a flag that is not true or false is refused here, by name: the
+    # first of the request's, whichever test finds one)
+    if riichi is not absent and riichi is not False and riichi is not True:
+        _refuse_flags(request)
+    riichi = riichi is True
     if flagged:
         if (
-            (riichi is not False and riichi is not True and riichi is not absent)
-            or (double_riichi is not False and double_riichi is not True and double_riichi is not absent)
+            (double_riichi is not False and double_riichi is not True and double_riichi is not absent)
             or (ippatsu is not False and ippatsu is not True and ippatsu is not absent)
             or (rinshan is not False and rinshan is not True and rinshan is not absent)
             or (chankan is not False and chankan is not True and chankan is not absent)
@@ -373,7 +376,6 @@ def _parse_win(
             or (renhou is not False and renhou is not True and renhou is not absent)
         ):
             _refuse_flags(request)
-        riichi = riichi is True
         double_riichi = double_riichi is True
         ippatsu = ippatsu is True
         rinshan = rinshan is True
@@ -384,9 +386,6 @@ def _parse_win(
         chiihou = chiihou is True
         renhou = renhou is True
     else:  # no flag given but riichi (the others false), no kita: none to look up
-        if riichi is not absent and riichi is not True and riichi is not False:
-            _refuse_flags(request)
-        riichi = riichi is True
         double_riichi = ippatsu = rinshan = chankan = False
         haitei = houtei = tenhou = chiihou = renhou = False
         kita = absent
