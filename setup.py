@@ -23,10 +23,12 @@ build that is installed, and why it is pure.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import sys
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -60,6 +62,28 @@ def _first_error(text: str) -> str:
     return line[:160]
 
 
+@contextlib.contextmanager
+def _captured(log: Path) -> Iterator[None]:
+    """The process's stdout and stderr (the compiler's too) written to ``log`` meanwhile."""
+    saved = os.dup(1), os.dup(2)
+    try:
+        with log.open("w") as out:
+            os.dup2(out.fileno(), 1)
+            os.dup2(out.fileno(), 2)
+            yield
+    finally:
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os.dup2(saved[0], 1)
+        os.dup2(saved[1], 2)
+        os.close(saved[0])
+        os.close(saved[1])
+
+
+#: a C file that needs the Python headers
+PROBE = "#include <Python.h>\nPyObject *tenbou_probe(void) { return PyLong_FromLong(1); }\n"
+
+
 def _compiler_problem() -> str | None:
     """Why no CPython extension can be built here, or None: a tiny C file that includes
     ``Python.h`` is compiled and linked as a shared object with the compiler setuptools would
@@ -68,13 +92,10 @@ def _compiler_problem() -> str | None:
 
     with tempfile.TemporaryDirectory(prefix="tenbou-cc-") as tmp:
         src = Path(tmp, "probe.c")
-        src.write_text("#include <Python.h>\nPyObject *tenbou_probe(void) { return PyLong_FromLong(1); }\n")
+        src.write_text(PROBE)
         log = Path(tmp, "log.txt")
-        saved = os.dup(1), os.dup(2)
         try:
-            with log.open("w") as out:
-                os.dup2(out.fileno(), 1)
-                os.dup2(out.fileno(), 2)
+            with _captured(log):
                 compiler: Any = ccompiler.new_compiler()
                 sysconfig.customize_compiler(compiler)
                 objects = compiler.compile(
@@ -83,17 +104,45 @@ def _compiler_problem() -> str | None:
                 if os.name == "posix":  # elsewhere the real build's link step is the test
                     compiler.link_shared_object(objects, str(Path(tmp, "probe.so")))
         except Exception as e:  # CompileError, LinkError, DistutilsExecError, OSError ...
-            sys.stdout.flush()
             said = log.read_text(errors="replace").strip() if log.exists() else ""
             return f"no C compiler with the Python headers: {_first_error(said or str(e))}"
-        finally:
-            sys.stdout.flush()
-            sys.stderr.flush()
-            os.dup2(saved[0], 1)
-            os.dup2(saved[1], 2)
-            os.close(saved[0])
-            os.close(saved[1])
     return None
+
+
+#: flags for the C compiler of the compiled modules, each given where the compiler takes it without
+#: a warning (GCC and Clang do). The shared library is loaded, never linked against, and exports
+#: only its init function, so none of its functions can be interposed: calls between them are
+#: direct and may be inlined (``-fno-semantic-interposition``, ``-fvisibility=hidden``); calls into
+#: libpython go through the GOT, not the PLT (``-fno-plt``). ``api.score``, compiled with GCC 12:
+#: 54,853 -> 52,538 instructions a hand (callgrind).
+C_FLAGS = ["-fno-semantic-interposition", "-fvisibility=hidden", "-fno-plt"]
+
+
+def _accepted_flags(compiler: Any) -> list[str]:
+    """Those of :data:`C_FLAGS` that ``compiler`` (setuptools' compiler object) takes without a
+    warning: all of them tried at once first, then one by one. None but for a Unix compiler."""
+    if compiler.compiler_type != "unix":
+        return []
+    from distutils import sysconfig
+
+    with tempfile.TemporaryDirectory(prefix="tenbou-cc-") as tmp:
+        src = Path(tmp, "probe.c")
+        src.write_text(PROBE)
+
+        def takes(flags: list[str]) -> bool:
+            try:
+                with _captured(Path(tmp, "log.txt")):
+                    compiler.compile(
+                        [str(src)], output_dir=tmp, include_dirs=[sysconfig.get_python_inc()],
+                        extra_postargs=[*flags, "-Werror"],
+                    )  # fmt: skip
+            except Exception:  # CompileError and the like: a flag it does not take
+                return False
+            return True
+
+        if takes(C_FLAGS):
+            return list(C_FLAGS)
+        return [flag for flag in C_FLAGS if takes([flag])]
 
 
 def _pure_reason() -> str | None:
@@ -142,7 +191,18 @@ class BuildExt(build_ext):
             self._fall_back(f"mypyc or the C compiler failed: {_first_error(str(e))}")
             return
         Path(self.build_lib, "tenbou", NOTE).unlink(missing_ok=True)  # left by an earlier build here
-        _say(f"compiled with mypyc ({len(COMPILED)} modules; TENBOU_PURE=1 builds pure Python)")
+        flags = f"C flags: {' '.join(self.c_flags) or 'none taken'}"
+        _say(f"compiled with mypyc ({len(COMPILED)} modules, {flags}; TENBOU_PURE=1 builds pure Python)")
+
+    def initialize_options(self) -> None:
+        super().initialize_options()
+        self.c_flags: list[str] = []  # those of C_FLAGS given to the compiler (by build_extensions)
+
+    def build_extensions(self) -> None:
+        self.c_flags = _accepted_flags(self.compiler)
+        for ext in self.extensions:
+            ext.extra_compile_args = [*ext.extra_compile_args, *self.c_flags]
+        super().build_extensions()
 
     def _fill_in(self) -> None:
         """Give the placeholders of setup() what mypyc generated (same names: the C sources, flags)."""

@@ -150,7 +150,8 @@ def test_pip_install_compiles_where_a_compiler_works(tmp_path: Path) -> None:
     assert info["build"] == "compiled (mypyc)"
     count = len(compiled_modules())
     assert build_lines(out) == [
-        f"tenbou build: compiled with mypyc ({count} modules; TENBOU_PURE=1 builds pure Python)"
+        f"tenbou build: compiled with mypyc ({count} modules, C flags: "
+        "-fno-semantic-interposition -fvisibility=hidden -fno-plt; TENBOU_PURE=1 builds pure Python)"
     ]
     assert list(target.glob("tenbou__mypyc.*")) and not (target / "tenbou" / "_build_note.txt").exists()
     wheel = next(target.glob("tenbou-*.dist-info")) / "WHEEL"
@@ -189,6 +190,30 @@ def test_a_compiler_failing_on_mypycs_code_installs_pure_python(tmp_path: Path) 
         pytest.skip("no C compiler here")
     target, out = pip_install(tmp_path, CC=str(cc))
     _assert_pure(target, out, "mypyc or the C compiler failed: command 'cc'")
+
+
+@pytest.mark.slow
+def test_a_compiler_refusing_a_flag_compiles_without_it(tmp_path: Path) -> None:
+    """setup.py's C flags are each given only where the compiler takes them: one that refuses
+    ``-fno-plt`` still builds the compiled modules, with the other flags."""
+    if not _compiler_here():  # pragma: no cover
+        pytest.skip("no C compiler here")
+    cc = tmp_path / "cc"
+    cc.write_text(
+        '#!/bin/sh\nfor a in "$@"; do\n'
+        '  [ "$a" = -fno-plt ] && echo "cc: unknown option $a" >&2 && exit 1\n'
+        "done\n"
+        f'exec {shutil.which("gcc") or "cc"} "$@"\n'
+    )
+    cc.chmod(0o755)
+    target, out = pip_install(tmp_path, CC=str(cc))
+    info = installed(target)
+    assert info["build"] == "compiled (mypyc)"
+    assert all(is_extension(str(f)) for f in info["files"]), info  # type: ignore[attr-defined]
+    assert build_lines(out) == [
+        f"tenbou build: compiled with mypyc ({len(compiled_modules())} modules, C flags: "
+        "-fno-semantic-interposition -fvisibility=hidden; TENBOU_PURE=1 builds pure Python)"
+    ]
 
 
 @pytest.mark.slow
