@@ -106,6 +106,12 @@ _TILE_BY_TEXT: Final[dict[str, Tile]] = {
 }
 
 
+#: the same, each tile as a one-tile tuple: an indicator list of one tile (the usual one) is read as
+#: this tuple, shared, with none to build (typed ``tuple[Tile, ...]``: compiled, a ``tuple[Tile]``
+#: would be unboxed when read and built again when returned)
+_ONE_TILE_BY_TEXT: Final[dict[str, tuple[Tile, ...]]] = {text: (t,) for text, t in _TILE_BY_TEXT.items()}
+
+
 def _one_tile(value: object, field: str, index: int | None = None, member: str = "") -> Tile:
     """One tile's text; the field in errors is ``field`` or ``field[index]member``."""
     if type(value) is str:
@@ -157,14 +163,14 @@ def _indicators(value: object, key: str) -> tuple[Tile, ...]:
             if not n:
                 return ()
             v = value[0]
-            tile = _TILE_BY_TEXT.get(v) if type(v) is str else None
-            if tile is not None:
+            first = _ONE_TILE_BY_TEXT.get(v) if type(v) is str else None
+            if first is not None:
                 if n == 1:
-                    return (tile,)
+                    return first
                 v = value[1]
-                second = _TILE_BY_TEXT.get(v) if type(v) is str else None
+                second = _ONE_TILE_BY_TEXT.get(v) if type(v) is str else None
                 if second is not None:
-                    return (tile, second)
+                    return first + second
         tiles: list[Tile] = []
         for v in value:  # the usual list: one tile's text each
             tile = _TILE_BY_TEXT.get(v) if type(v) is str else None
