@@ -236,9 +236,12 @@ _MELDS: Final[dict[str, list[tuple[str, dict[object, Meld]]]]] = {}
 
 def _new_meld(obj: object, i: int) -> Meld:
     """The meld of ``melds[i]``, each fault named by its field (the names are made for errors only)."""
-    if type(obj) is not dict and not isinstance(obj, Mapping):  # (a dict without the ABC test)
+    if type(obj) is dict:  # (a dict without the ABC test)
+        raw: dict[object, object] = obj
+    elif isinstance(obj, Mapping):  # (read as a dict: compiled, a dict's look-ups are direct calls)
+        raw = dict(obj)
+    else:
         raise RequestError(f"melds[{i}]: expected an object with type, tiles and from, not {shown(obj)}")
-    raw: Mapping[object, object] = obj
     for key in raw:
         if key not in _MELD_KEYS:
             raise RequestError(f"melds[{i}]: unknown field {shown(key)} (expected type, tiles, from, called)")
