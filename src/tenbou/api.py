@@ -323,8 +323,7 @@ def _parse_win(
         + (raw_dora is not absent) + (raw_ura is not absent) + (riichi is not absent)
     )  # fmt: skip
     flagged = found != len(request)
-    if flagged:  # other flags, kita or an unknown field: the flags and kita are looked up, and counted
-        kita = request.get("kita", absent)
+    if flagged:  # other flags, kita or an unknown field: the flags are looked up, and counted
         double_riichi = request.get("double_riichi", absent)
         ippatsu = request.get("ippatsu", absent)
         rinshan = request.get("rinshan", absent)
@@ -333,16 +332,21 @@ def _parse_win(
         houtei = request.get("houtei", absent)
         tenhou = request.get("tenhou", absent)
         chiihou = request.get("chiihou", absent)
-        renhou = request.get("renhou", absent)
         found += (
-            (kita is not absent) + (double_riichi is not absent) + (ippatsu is not absent)
-            + (rinshan is not absent) + (chankan is not absent) + (haitei is not absent)
-            + (houtei is not absent) + (tenhou is not absent) + (chiihou is not absent)
-            + (renhou is not absent)
+            (double_riichi is not absent) + (ippatsu is not absent) + (rinshan is not absent)
+            + (chankan is not absent) + (haitei is not absent) + (houtei is not absent)
+            + (tenhou is not absent) + (chiihou is not absent)
         )  # fmt: skip
         more = found != len(request)
-        if more:  # a field that is none of these
-            _refuse_unknown(request, allowed)
+        if more:  # renhou (left out by most requests that give flags), kita or an unknown field
+            renhou = request.get("renhou", absent)
+            kita = request.get("kita", absent)
+            found += (renhou is not absent) + (kita is not absent)
+            more = found != len(request)
+            if more:  # a field that is none of these
+                _refuse_unknown(request, allowed)
+        else:
+            renhou = kita = absent
     if rules is None:
         rules = rules_from_request("tenhou" if raw_rules is absent else raw_rules)
     if type(players) is not int or players not in rules.players:
