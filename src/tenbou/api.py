@@ -186,14 +186,13 @@ def _indicators(value: object, key: str) -> tuple[Tile, ...]:
 
 
 def _meld(obj: object, i: int) -> Meld:
-    if type(obj) is dict and len(obj) <= 4:
+    if type(obj) is dict and (n := len(obj)) <= 4:
         # melds repeat: a well-formed one is made once (Meld is immutable); anything else is
         # read by _new_meld, whose errors name the field
         raw: dict[str, object] = obj
         mtype, tiles = raw.get("type"), raw.get("tiles")
         # (``from`` and ``called`` looked up only when the fields are enough to hold them: with
         # type, tiles and a ``from``, three fields hold no ``called``)
-        n = len(obj)
         src = raw.get("from") if n > 2 else None
         called = raw.get("called") if n == 4 or (n == 3 and src is None) else None
         if (
