@@ -106,6 +106,12 @@ _TILE_BY_TEXT: Final[dict[str, Tile]] = {
 }
 
 
+#: the same, each tile as a one-tile tuple: an indicator list of one tile (the usual one) is read as
+#: this tuple, shared, with none to build (typed ``tuple[Tile, ...]``: compiled, a ``tuple[Tile]``
+#: would be unboxed when read and built again when returned)
+_ONE_TILE_BY_TEXT: Final[dict[str, tuple[Tile, ...]]] = {text: (t,) for text, t in _TILE_BY_TEXT.items()}
+
+
 def _one_tile(value: object, field: str, index: int | None = None, member: str = "") -> Tile:
     """One tile's text; the field in errors is ``field`` or ``field[index]member``."""
     if type(value) is str:
@@ -157,14 +163,14 @@ def _indicators(value: object, key: str) -> tuple[Tile, ...]:
             if not n:
                 return ()
             v = value[0]
-            tile = _TILE_BY_TEXT.get(v) if type(v) is str else None
-            if tile is not None:
+            first = _ONE_TILE_BY_TEXT.get(v) if type(v) is str else None
+            if first is not None:
                 if n == 1:
-                    return (tile,)
+                    return first
                 v = value[1]
-                second = _TILE_BY_TEXT.get(v) if type(v) is str else None
+                second = _ONE_TILE_BY_TEXT.get(v) if type(v) is str else None
                 if second is not None:
-                    return (tile, second)
+                    return first + second
         tiles: list[Tile] = []
         for v in value:  # the usual list: one tile's text each
             tile = _TILE_BY_TEXT.get(v) if type(v) is str else None
@@ -180,14 +186,13 @@ def _indicators(value: object, key: str) -> tuple[Tile, ...]:
 
 
 def _meld(obj: object, i: int) -> Meld:
-    if type(obj) is dict and len(obj) <= 4:
+    if type(obj) is dict and (n := len(obj)) <= 4:
         # melds repeat: a well-formed one is made once (Meld is immutable); anything else is
         # read by _new_meld, whose errors name the field
         raw: dict[str, object] = obj
         mtype, tiles = raw.get("type"), raw.get("tiles")
         # (``from`` and ``called`` looked up only when the fields are enough to hold them: with
         # type, tiles and a ``from``, three fields hold no ``called``)
-        n = len(obj)
         src = raw.get("from") if n > 2 else None
         called = raw.get("called") if n == 4 or (n == 3 and src is None) else None
         if (
@@ -230,9 +235,12 @@ _MELDS: Final[dict[str, list[tuple[str, dict[object, Meld]]]]] = {}
 
 def _new_meld(obj: object, i: int) -> Meld:
     """The meld of ``melds[i]``, each fault named by its field (the names are made for errors only)."""
-    if type(obj) is not dict and not isinstance(obj, Mapping):  # (a dict without the ABC test)
+    if type(obj) is dict:  # (a dict without the ABC test)
+        raw: dict[object, object] = obj
+    elif isinstance(obj, Mapping):  # (read as a dict: compiled, a dict's look-ups are direct calls)
+        raw = dict(obj)
+    else:
         raise RequestError(f"melds[{i}]: expected an object with type, tiles and from, not {shown(obj)}")
-    raw: Mapping[object, object] = obj
     for key in raw:
         if key not in _MELD_KEYS:
             raise RequestError(f"melds[{i}]: unknown field {shown(key)} (expected type, tiles, from, called)")
@@ -314,8 +322,7 @@ def _parse_win(
         + (raw_dora is not absent) + (raw_ura is not absent) + (riichi is not absent)
     )  # fmt: skip
     flagged = found != len(request)
-    if flagged:  # other flags, kita or an unknown field: the flags and kita are looked up, and counted
-        kita = request.get("kita", absent)
+    if flagged:  # other flags, kita or an unknown field: the flags are looked up, and counted
         double_riichi = request.get("double_riichi", absent)
         ippatsu = request.get("ippatsu", absent)
         rinshan = request.get("rinshan", absent)
@@ -324,16 +331,21 @@ def _parse_win(
         houtei = request.get("houtei", absent)
         tenhou = request.get("tenhou", absent)
         chiihou = request.get("chiihou", absent)
-        renhou = request.get("renhou", absent)
         found += (
-            (kita is not absent) + (double_riichi is not absent) + (ippatsu is not absent)
-            + (rinshan is not absent) + (chankan is not absent) + (haitei is not absent)
-            + (houtei is not absent) + (tenhou is not absent) + (chiihou is not absent)
-            + (renhou is not absent)
+            (double_riichi is not absent) + (ippatsu is not absent) + (rinshan is not absent)
+            + (chankan is not absent) + (haitei is not absent) + (houtei is not absent)
+            + (tenhou is not absent) + (chiihou is not absent)
         )  # fmt: skip
         more = found != len(request)
-        if more:  # a field that is none of these
-            _refuse_unknown(request, allowed)
+        if more:  # renhou (left out by most requests that give flags), kita or an unknown field
+            renhou = request.get("renhou", absent)
+            kita = request.get("kita", absent)
+            found += (renhou is not absent) + (kita is not absent)
+            more = found != len(request)
+            if more:  # a field that is none of these
+                _refuse_unknown(request, allowed)
+        else:
+            renhou = kita = absent
     if rules is None:
         rules = rules_from_request("tenhou" if raw_rules is absent else raw_rules)
     if type(players) is not int or players not in rules.players:

@@ -235,9 +235,10 @@ def parse_tiles(text: str) -> tuple[Tile, ...]:
             out.append(tile)
         else:  # a suit letter (or a fault)
             by_digit = _DIGITS_BY_LETTER[c]
-            if by_digit is _NO_DIGITS or len(out) == read:  # no suit letter, or one with no digits
+            n = len(out)
+            if by_digit is _NO_DIGITS or n == read:  # no suit letter, or one with no digits
                 return _parse_tiles_slowly(text)
-            read = len(out)
+            read = n
     if len(out) == read:  # the first letter has no digits before it
         return _parse_tiles_slowly(text)
     out.reverse()
