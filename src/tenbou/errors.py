@@ -39,7 +39,9 @@ class TenbouError(ValueError):
     default_code: ClassVar[str] = "error"
 
     def __init__(self, message: str, code: str | None = None) -> None:
-        super().__init__(message)
+        # (what ``super().__init__(message)`` does, without the call: compiled, ``super()`` and the
+        # method it finds are generic look-ups, dearer than setting the arguments)
+        self.args = (message,)
         self.code: str = code or self.default_code
 
     @property

@@ -23,18 +23,18 @@ from .yaku import YAKU_BY_ID, Form
 __all__ = ["hand_score_to_dict", "settlement_to_dict", "win_settlement_to_dict", "win_to_dict"]
 
 
-#: the output entry of each yaku with each han met so far, by id and han, copied for a hand (a copy
-#: with its han costs less than a copy given its han)
-_YAKU_ENTRY: Final[dict[str, dict[int, dict[str, Any]]]] = {y.id: {} for y in YAKU_BY_ID.values()}
+#: the output entry of each yaku with each han met so far, by id, then han (``None`` where not met
+#: yet), copied for a hand (a row of 64: a caller's own values are not kept without bound; a list:
+#: compiled, a list's item is read natively, a dict's is looked up)
+_YAKU_ENTRY: Final[dict[str, list[dict[str, Any] | None]]] = {y.id: [None] * 64 for y in YAKU_BY_ID.values()}
 
 
 def _yaku_entry(yaku_id: str, han: int) -> dict[str, Any]:
-    """The output entry of a yaku with ``han``, kept for the next hands (up to a few dozen han a yaku:
-    a caller's own values are not kept without bound)."""
+    """The output entry of a yaku with ``han``, kept for the next hands when its row has room."""
     y = YAKU_BY_ID[yaku_id]
     entry: dict[str, Any] = {"id": y.id, "name": y.name, "name_ja": y.name_ja, "han": han}
     row = _YAKU_ENTRY[yaku_id]
-    if len(row) < 64:
+    if 0 <= han < len(row):
         row[han] = entry
     return entry.copy()
 
@@ -58,10 +58,14 @@ def hand_score_to_dict(hs: HandScore) -> dict[str, Any]:
     s = hs.situation
     yaku = []
     for yk, han, yakuman in hs.yaku:
+        # (a han past the row: IndexError, cheaper in pure Python than a test, or compiled
+        # OverflowError past an index's range; a negative one would index the row from its end: not
+        # looked up)
         try:
-            entry = _YAKU_ENTRY[yk.id][han].copy()
-        except KeyError:
-            entry = _yaku_entry(yk.id, han)
+            kept = _YAKU_ENTRY[yk.id][han] if han >= 0 else None
+        except (IndexError, OverflowError):
+            kept = None
+        entry = _yaku_entry(yk.id, han) if kept is None else kept.copy()
         if yakuman:
             entry["yakuman"] = yakuman
         yaku.append(entry)
