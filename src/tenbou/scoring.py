@@ -171,11 +171,12 @@ class HandScore(Record):
 
 # -- validation ---------------------------------------------------------------------------------
 
-#: red fives in the set, of 5m, 5p, 5s, by ``red_fives``
-_RED_FIVES: Final = RED_COPIES
+#: red fives in the set, of 5m, 5p, 5s, by ``red_fives`` (0, 3 or 4, as Rules checks: a tuple indexed
+#: by it, read natively compiled, where a dict would be looked up on every hand; 1 and 2 fill the gap)
+_RED_FIVES: Final[tuple[tuple[int, int, int], ...]] = tuple([RED_COPIES.get(n, (0, 0, 0)) for n in range(5)])
 _FIVES: Final = frozenset((4, 13, 22))
 #: the fewest plain (not red) copies the set has of the five of a suit, any suit, by ``red_fives``
-_PLAIN_FIVES: Final[dict[int, int]] = {n: 4 - max(reds) for n, reds in RED_COPIES.items()}
+_PLAIN_FIVES: Final[tuple[int, ...]] = tuple([4 - max(reds) for reds in _RED_FIVES])
 #: whether a kind's copies in sight are counted by validate: the fives and North
 _FIVE_OR_NORTH: Final[tuple[bool, ...]] = tuple([k in (4, 13, 22, 30) for k in range(34)])
 _RED_PER_KIND: Final[dict[int, dict[int, int]]] = {
