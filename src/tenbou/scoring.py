@@ -527,9 +527,10 @@ def fu_breakdown(r: Reading, pinfu: bool) -> tuple[int, tuple[FuItem, ...]]:
         else:
             lines += 72
     total = _FU_LINES_TOTAL[lines]
-    # (the concealed triplets: those of the reading's raw, typed Any: compiled, a Raw is unboxed whole)
+    # (the concealed triplets: those of the reading's raw, typed as any tuple: compiled, a Raw is
+    # unboxed whole, and an item of an Any is read by a generic look-up, of a tuple natively)
     # (and the triplets typed: compiled, the loop over them and their look-ups are native)
-    raw: Any = r.raw
+    raw: tuple[Any, ...] | None = r.raw
     trips: tuple[int, ...] = raw[1] if raw is not None else _NO_KINDS
     if not trips and not f.meld_trips:
         if total == 20 and not f.closed and not f.tsumo:
