@@ -491,6 +491,11 @@ _FU_LINES: Final[tuple[tuple[FuItem, ...], ...]] = tuple(
     ]
 )  # fmt: skip
 _FU_LINES_TOTAL: Final[tuple[int, ...]] = tuple([sum(item.fu for item in lines) for lines in _FU_LINES])
+#: each of those lines with one set's line after it, at 12 * lines + set (made once: a reading with
+#: one set, the most usual after none, has one of these)
+_FU_LINES_AND_SET: Final[tuple[tuple[FuItem, ...], ...]] = tuple(
+    [lines + line for lines in _FU_LINES for line in _SET_FU_LINE]
+)
 _FU_OPEN_PINFU_LINES: Final = (_FU_BASE, _FU_OPEN_PINFU)
 
 
@@ -537,8 +542,10 @@ def fu_breakdown(r: Reading, pinfu: bool) -> tuple[int, tuple[FuItem, ...]]:
             return 30, _FU_OPEN_PINFU_LINES
         return (total + 9) // 10 * 10, _FU_LINES[lines]
     # (the lines grown a set at a time by one-line tuples made once: the sets are few, and no list is
-    # made and turned into a tuple)
+    # made and turned into a tuple; the first set taken with the lines from _FU_LINES_AND_SET, at
+    # ``first`` until then, -1 after)
     items = _FU_LINES[lines]
+    first = 12 * lines
     if f.meld_trips:
         for m in f.hand.melds:
             mtype = m.type
@@ -546,7 +553,10 @@ def fu_breakdown(r: Reading, pinfu: bool) -> tuple[int, tuple[FuItem, ...]]:
                 continue
             # an open pon, or a kan: open unless an ankan
             i = (6 if mtype is _PON else 3 if mtype is _ANKAN else 9) + _FU_CLASS[m.kind]
-            items = items + _SET_FU_LINE[i]
+            if first < 0:
+                items = items + _SET_FU_LINE[i]
+            else:
+                items, first = _FU_LINES_AND_SET[first + i], -1
             total += _SET_FU_POINTS[i]
     ron = r.ron_triplet
     for k in trips:
@@ -555,7 +565,10 @@ def fu_breakdown(r: Reading, pinfu: bool) -> tuple[int, tuple[FuItem, ...]]:
             i = 6 + _FU_CLASS[k]
         else:
             i = _FU_CLASS[k]
-        items = items + _SET_FU_LINE[i]
+        if first < 0:
+            items = items + _SET_FU_LINE[i]
+        else:
+            items, first = _FU_LINES_AND_SET[first + i], -1
         total += _SET_FU_POINTS[i]
     return (total + 9) // 10 * 10, items
 
