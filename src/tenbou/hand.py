@@ -216,11 +216,17 @@ class Meld(Record):
         """This meld's notation; ``Meld.parse(m.notation()) == m``."""
         if self._notation:
             return self._notation
-        out = f"{_SHORT_NAME[self.type._value_]}:{format_tiles(self.tiles)}"
-        if self.from_seat is not None:
-            out += f"@{self.from_seat}"
-        if self.called is not None:
-            out += f"={self.called}"
+        name = _SHORT_NAME[self.type._value_]
+        tiles = format_tiles(self.tiles)
+        seat = self.from_seat
+        called = self.called
+        # (one string built for each form: compiled, each ``+=`` builds the text again)
+        if called is None:
+            out = f"{name}:{tiles}" if seat is None else f"{name}:{tiles}@{seat}"
+        elif seat is None:
+            out = f"{name}:{tiles}={called}"
+        else:
+            out = f"{name}:{tiles}@{seat}={called}"
         self._notation = out
         return out
 

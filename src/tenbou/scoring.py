@@ -171,11 +171,12 @@ class HandScore(Record):
 
 # -- validation ---------------------------------------------------------------------------------
 
-#: red fives in the set, of 5m, 5p, 5s, by ``red_fives``
-_RED_FIVES: Final = RED_COPIES
+#: red fives in the set, of 5m, 5p, 5s, by ``red_fives`` (0, 3 or 4, as Rules checks: a tuple indexed
+#: by it, read natively compiled, where a dict would be looked up on every hand; 1 and 2 fill the gap)
+_RED_FIVES: Final[tuple[tuple[int, int, int], ...]] = tuple([RED_COPIES.get(n, (0, 0, 0)) for n in range(5)])
 _FIVES: Final = frozenset((4, 13, 22))
 #: the fewest plain (not red) copies the set has of the five of a suit, any suit, by ``red_fives``
-_PLAIN_FIVES: Final[dict[int, int]] = {n: 4 - max(reds) for n, reds in RED_COPIES.items()}
+_PLAIN_FIVES: Final[tuple[int, ...]] = tuple([4 - max(reds) for reds in _RED_FIVES])
 #: whether a kind's copies in sight are counted by validate: the fives and North
 _FIVE_OR_NORTH: Final[tuple[bool, ...]] = tuple([k in (4, 13, 22, 30) for k in range(34)])
 _RED_PER_KIND: Final[dict[int, dict[int, int]]] = {
@@ -490,6 +491,11 @@ _FU_LINES: Final[tuple[tuple[FuItem, ...], ...]] = tuple(
     ]
 )  # fmt: skip
 _FU_LINES_TOTAL: Final[tuple[int, ...]] = tuple([sum(item.fu for item in lines) for lines in _FU_LINES])
+#: each of those lines with one set's line after it, at 12 * lines + set (made once: a reading with
+#: one set, the most usual after none, has one of these)
+_FU_LINES_AND_SET: Final[tuple[tuple[FuItem, ...], ...]] = tuple(
+    [lines + line for lines in _FU_LINES for line in _SET_FU_LINE]
+)
 _FU_OPEN_PINFU_LINES: Final = (_FU_BASE, _FU_OPEN_PINFU)
 
 
@@ -526,17 +532,20 @@ def fu_breakdown(r: Reading, pinfu: bool) -> tuple[int, tuple[FuItem, ...]]:
         else:
             lines += 72
     total = _FU_LINES_TOTAL[lines]
-    # (the concealed triplets: those of the reading's raw, typed Any: compiled, a Raw is unboxed whole)
+    # (the concealed triplets: those of the reading's raw, typed as any tuple: compiled, a Raw is
+    # unboxed whole, and an item of an Any is read by a generic look-up, of a tuple natively)
     # (and the triplets typed: compiled, the loop over them and their look-ups are native)
-    raw: Any = r.raw
+    raw: tuple[Any, ...] | None = r.raw
     trips: tuple[int, ...] = raw[1] if raw is not None else _NO_KINDS
     if not trips and not f.meld_trips:
         if total == 20 and not f.closed and not f.tsumo:
             return 30, _FU_OPEN_PINFU_LINES
         return (total + 9) // 10 * 10, _FU_LINES[lines]
     # (the lines grown a set at a time by one-line tuples made once: the sets are few, and no list is
-    # made and turned into a tuple)
+    # made and turned into a tuple; the first set taken with the lines from _FU_LINES_AND_SET, at
+    # ``first`` until then, -1 after)
     items = _FU_LINES[lines]
+    first = 12 * lines
     if f.meld_trips:
         for m in f.hand.melds:
             mtype = m.type
@@ -544,7 +553,10 @@ def fu_breakdown(r: Reading, pinfu: bool) -> tuple[int, tuple[FuItem, ...]]:
                 continue
             # an open pon, or a kan: open unless an ankan
             i = (6 if mtype is _PON else 3 if mtype is _ANKAN else 9) + _FU_CLASS[m.kind]
-            items = items + _SET_FU_LINE[i]
+            if first < 0:
+                items = items + _SET_FU_LINE[i]
+            else:
+                items, first = _FU_LINES_AND_SET[first + i], -1
             total += _SET_FU_POINTS[i]
     ron = r.ron_triplet
     for k in trips:
@@ -553,7 +565,10 @@ def fu_breakdown(r: Reading, pinfu: bool) -> tuple[int, tuple[FuItem, ...]]:
             i = 6 + _FU_CLASS[k]
         else:
             i = _FU_CLASS[k]
-        items = items + _SET_FU_LINE[i]
+        if first < 0:
+            items = items + _SET_FU_LINE[i]
+        else:
+            items, first = _FU_LINES_AND_SET[first + i], -1
         total += _SET_FU_POINTS[i]
     return (total + 9) // 10 * 10, items
 

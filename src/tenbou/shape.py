@@ -148,23 +148,30 @@ _NO_TILES: Final[tuple[int, ...]] = (0,) * 9  # (any length: mypyc would box a f
 
 def _part(key: tuple[int, ...], part: int) -> Part:
     """The :data:`Part` of the counts ``key`` of a suit (``part`` 0 man, 1 pin, 2 sou) or of the
-    honours (``part`` 3). (A suit is worked out once per pattern, as manzu; the others shift that.)"""
-    known = _PARTS[part]
-    found = known.get(key)
+    honours (``part`` 3)."""
+    found = _PARTS[part].get(key)
     if found is None:
-        if part == 0:
-            return _suit_part(key, 0)  # (which keeps it)
-        if part == 3:
-            found = _honour_part(key)
-        else:
-            base = 9 * part
-            manzu = _PARTS[0].get(key)
-            if manzu is None:
-                manzu = _suit_part(key, base)
-            has_pair, readings, present = manzu
-            found = has_pair, tuple([_shifted(r, base) for r in readings]), present << base
-        if len(known) < _PARTS_KEPT:
-            known[key] = found
+        found = _new_part(key, part)
+    return found
+
+
+def _new_part(key: tuple[int, ...], part: int) -> Part:
+    """:func:`_part` for counts not in ``_PARTS[part]``: worked out and kept there (a suit is worked
+    out once per pattern, as manzu; the others shift that)."""
+    if part == 0:
+        return _suit_part(key, 0)  # (which keeps it)
+    if part == 3:
+        found = _honour_part(key)
+    else:
+        base = 9 * part
+        manzu = _PARTS[0].get(key)
+        if manzu is None:
+            manzu = _suit_part(key, base)
+        has_pair, readings, present = manzu
+        found = has_pair, tuple([_shifted(r, base) for r in readings]), present << base
+    known = _PARTS[part]
+    if len(known) < _PARTS_KEPT:
+        known[key] = found
     return found
 
 
@@ -256,13 +263,14 @@ def read_counts(counts: tuple[int, ...]) -> tuple[int, list[Raw]]:
     # honours, a native tuple compiled, is unpacked as it is, not boxed into an optional part)
     # (most hands hold no honour: told by the seven counts, in both builds cheaper than a slice
     # compared with no honours, and no slice made)
+    # (a part looked up here and missing is worked out by _new_part: _part would look it up again)
     if not (counts[27] or counts[28] or counts[29] or counts[30] or counts[31] or counts[32] or counts[33]):
         pairs, table, present = _NO_HONOURS_PART
     else:
         honours = counts[27:34]
         part = _PARTS[3].get(honours)
         if part is None:
-            part = _part(honours, 3)
+            part = _new_part(honours, 3)
         pairs, table, present = part
     readable = bool(table)
     # the reading when each part is read one way only (the usual hand), made as the parts come
@@ -282,7 +290,7 @@ def read_counts(counts: tuple[int, ...]) -> tuple[int, list[Raw]]:
             continue
         part = _PARTS[suit].get(key)
         if part is None:
-            part = _part(key, suit)
+            part = _new_part(key, suit)
         has_pair, table, kinds = part
         present |= kinds
         if not table:
