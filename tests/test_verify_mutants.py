@@ -80,7 +80,10 @@ def test_mutants_never_crash_thousands() -> None:
                 counts[fmt] = counts.get(fmt, 0) + 1
                 if problem is not None:
                     problems.append(f"{fmt} {name} seed {seed} ({what}):\n{problem}")
-    assert all(n >= 2500 for n in counts.values()), counts
+    # (each format's records: fixtures and self-play, 1,000 mutants or more, and where the corpus is
+    # there (``../shared/corpus``; absent, it is left out) three of its records more: 2,500 or more)
+    least = 2500 if CORPUS.is_dir() else 1000
+    assert all(n >= least for n in counts.values()), counts
     assert not problems, f"{len(problems)} of {sum(counts.values())} mutants:\n" + "\n".join(problems[:5])
 
 
