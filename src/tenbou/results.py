@@ -23,17 +23,18 @@ from .yaku import YAKU_BY_ID, Form
 __all__ = ["hand_score_to_dict", "settlement_to_dict", "win_settlement_to_dict", "win_to_dict"]
 
 
-#: the output entry of each yaku with each han met so far, by id, then han (``None`` where not met
-#: yet), copied for a hand (a row of 64: a caller's own values are not kept without bound; a list:
-#: compiled, a list's item is read natively, a dict's is looked up)
-_YAKU_ENTRY: Final[dict[str, list[dict[str, Any] | None]]] = {y.id: [None] * 64 for y in YAKU_BY_ID.values()}
+#: the output entry of each yaku with each han met so far, by the yaku's index in ``YAKU_BY_ID``,
+#: then han (``None`` where not met yet), copied for a hand (a row of 64: a caller's own values are
+#: not kept without bound; lists: compiled, a list's item is read natively, a dict's is looked up);
+#: the last row, never filled, is the one read for a yaku not of the table (index -1)
+_YAKU_ENTRY: Final[list[list[dict[str, Any] | None]]] = [[None] * 64 for _ in range(len(YAKU_BY_ID) + 1)]
 
 
 def _yaku_entry(yaku_id: str, han: int) -> dict[str, Any]:
     """The output entry of a yaku with ``han``, kept for the next hands when its row has room."""
     y = YAKU_BY_ID[yaku_id]
     entry: dict[str, Any] = {"id": y.id, "name": y.name, "name_ja": y.name_ja, "han": han}
-    row = _YAKU_ENTRY[yaku_id]
+    row = _YAKU_ENTRY[y._index]
     if 0 <= han < len(row):
         row[han] = entry
     return entry.copy()
@@ -62,7 +63,7 @@ def hand_score_to_dict(hs: HandScore) -> dict[str, Any]:
         # OverflowError past an index's range; a negative one would index the row from its end: not
         # looked up)
         try:
-            kept = _YAKU_ENTRY[yk.id][han] if han >= 0 else None
+            kept = _YAKU_ENTRY[yk._index][han] if han >= 0 else None
         except (IndexError, OverflowError):
             kept = None
         entry = _yaku_entry(yk.id, han) if kept is None else kept.copy()
