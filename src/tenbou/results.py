@@ -23,10 +23,10 @@ from .yaku import YAKU_BY_ID, Form
 __all__ = ["hand_score_to_dict", "settlement_to_dict", "win_settlement_to_dict", "win_to_dict"]
 
 
-#: the output entry of each yaku with each han met so far, by the yaku's index in ``YAKU_BY_ID``,
-#: then han (``None`` where not met yet), copied for a hand (a row of 64: a caller's own values are
-#: not kept without bound; lists: compiled, a list's item is read natively, a dict's is looked up);
-#: the last row, never filled, is the one read for a yaku not of the table (index -1)
+#: the output entry of each yaku with each han met so far, by the yaku's ``_index`` (its place in
+#: ``YAKU_ORDER``), then han (``None`` where not met yet), copied for a hand (a row of 64: a caller's
+#: own values are not kept without bound; lists: compiled, a list's item is read natively, a dict's
+#: is looked up); the last row, never filled, is the one read for a yaku not of the table (index -1)
 _YAKU_ENTRY: Final[list[list[dict[str, Any] | None]]] = [[None] * 64 for _ in range(len(YAKU_BY_ID) + 1)]
 
 

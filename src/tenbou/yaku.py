@@ -549,9 +549,9 @@ class Yaku:
     #: predicate says only that): the scorer counts it then without asking the predicate (so a
     #: predicate put in its place, by ``dataclasses.replace``, would not be asked)
     by_needs: bool = False
-    #: the record's position in :data:`YAKU_BY_ID` (-1 for a yaku not of the table, e.g. one made
-    #: by ``dataclasses.replace``): lets a per-yaku table be a list read by a native index, not a
-    #: str-keyed dict (not compared, not shown, not an argument)
+    #: the record's place in :data:`YAKU_ORDER`, its position in :data:`YAKU_BY_ID` (-1 for a yaku
+    #: not of the table, e.g. one made by ``dataclasses.replace``): lets a per-yaku table be a list
+    #: read by a native index, not a str-keyed dict (not compared, not shown, not an argument)
     _index: int = field(default=-1, init=False, repr=False, compare=False)
 
     def han(self, closed: bool) -> int | None:
@@ -787,10 +787,10 @@ DORA: Final[dict[str, Yaku]] = {
     k: Yaku(k, n, ja, 1, 1, False, tid, lambda r: False) for k, (n, ja, tid) in _DORA_NAMES.items()
 }
 YAKU_BY_ID: Final[dict[str, Yaku]] = {y.id: y for y in YAKU} | DORA
-for _n, _record in enumerate(YAKU_BY_ID.values()):
-    object.__setattr__(_record, "_index", _n)  # (a frozen record: its index set once, here)
 #: the order yaku are reported in
 YAKU_ORDER: Final[dict[str, int]] = {k: i for i, k in enumerate(YAKU_BY_ID)}
+for _record in YAKU_BY_ID.values():  # (a frozen record: its place in that order set once, here)
+    object.__setattr__(_record, "_index", YAKU_ORDER[_record.id])
 REGULAR_YAKU: Final[tuple[Yaku, ...]] = tuple(y for y in YAKU if not y.yakuman)
 YAKUMAN: Final[tuple[Yaku, ...]] = tuple(y for y in YAKU if y.yakuman)
 #: the four groups the scorer asks: once per hand (and form) or once per reading
