@@ -207,23 +207,22 @@ def _meld(obj: object, i: int) -> Meld:
             # request's new string is hashed)
             key: object = src if called is None else (src, called)
             by_type = _MELDS.get(tiles)
+            by_source: dict[object, Meld] | None = None  # the melds of this type and tiles, if any
             if by_type is not None:
                 for name, melds in by_type:
                     if name == mtype:
                         found = melds.get(key)
                         if found is not None:
                             return found
+                        by_source = melds
+                        break
             found = _new_meld(obj, i)
-            if by_type is None:
-                if len(_MELDS) >= 8192:
-                    return found
-                by_type = _MELDS[tiles] = []
-            for name, melds in by_type:
-                if name == mtype:
-                    melds[key] = found
-                    break
-            else:
+            if by_source is not None:
+                by_source[key] = found
+            elif by_type is not None:
                 by_type.append((mtype, {key: found}))
+            elif len(_MELDS) < 8192:
+                _MELDS[tiles] = [(mtype, {key: found})]
             return found
     return _new_meld(obj, i)
 
