@@ -2,13 +2,19 @@
 ``mahjong`` package (2.1.0) and RiichiEnv (``riichienv``, a Rust core), on the same fresh hands in
 one run, with a check that the engines agree on han and fu.
 
-Usage: ``python benchmarks/bench_engines.py [--n 2000] [--seed 1] [--repeat 9] [--compiled-dir DIR]``
-(``pip install ".[bench]"`` brings mahjong and riichienv).
+Usage: ``python benchmarks/bench_engines.py [--n 2000] [--seed 1] [--repeat 9] [--compiled-dir DIR]
+[--distinct K]`` (``pip install ".[bench]"`` brings mahjong and riichienv).
 
 The hands: ``--repeat + 1`` passes of ``--n`` fresh random winning hands (``tests/handgen.py``,
 seeds seed, seed + 1, ...: about 12 % without yaku, 2 % not winning). Pass 0 warms every engine up
 and is the one the agreement is checked on; passes 1.. are timed, the engines in turn pass by pass
 (a change in the machine's speed touches them all alike).
+
+``--distinct K`` times each pass on its first K hands only, called over and over to ``--n`` calls
+(the same objects again, for every engine): the hands' data then stays in the processor's caches
+when K is small, which a stream of fresh hands does not. Comparing a run with K = 200 and one
+without tells how much of an engine's time goes to reading memory that a fresh hand brings
+(pass 0, the warm-up and the agreement check, stays ``--n`` fresh hands).
 
 What is timed, per hand, single thread (what an engine is given is made before timing):
 
@@ -73,7 +79,15 @@ _TABLE_KEYS = ("honba", "riichi_sticks")  # settlement fields, not the hand's (s
 # -- the worker: one build of tenbou, in a process of its own -------------------------------------
 
 
-def worker(hands_path: str, expect: str) -> int:
+def cycled(batch: list[Any], distinct: int | None, n: int) -> list[Any]:
+    """``batch`` as timed: its first ``distinct`` items called over and over to ``n`` calls (the same
+    objects), or ``batch`` itself when ``distinct`` is None."""
+    if distinct is None:
+        return batch
+    return [batch[j % distinct] for j in range(n)]
+
+
+def worker(hands_path: str, expect: str, distinct: int | None) -> int:
     """Serve timing and checking requests (JSON lines on stdin) for the tenbou importable here."""
     import tenbou
     from tenbou.api import parse_win_request, score
@@ -86,6 +100,9 @@ def worker(hands_path: str, expect: str) -> int:
         return parse_win_request({k: v for k, v in req.items() if k not in _TABLE_KEYS})
 
     inputs = [[objects(req) for req in hands] for hands in passes]
+    n = len(passes[0])
+    passes[1:] = [cycled(hands, distinct, n) for hands in passes[1:]]
+    inputs[1:] = [cycled(batch, distinct, n) for batch in inputs[1:]]
 
     def time_dict(hands: list[dict[str, Any]]) -> float:
         t = time.perf_counter()
@@ -152,9 +169,18 @@ def worker(hands_path: str, expect: str) -> int:
 class Worker:
     """A worker process for one build of tenbou (the folder it imports tenbou from)."""
 
-    def __init__(self, folder: Path, hands_path: Path, expect: str) -> None:
+    def __init__(self, folder: Path, hands_path: Path, expect: str, distinct: int | None) -> None:
+        more = [] if distinct is None else ["--distinct", str(distinct)]
         self.proc = subprocess.Popen(
-            [sys.executable, str(Path(__file__).resolve()), "--worker", str(hands_path), "--expect", expect],
+            [
+                sys.executable,
+                str(Path(__file__).resolve()),
+                "--worker",
+                str(hands_path),
+                "--expect",
+                expect,
+                *more,
+            ],
             env=_builds.env_for(folder),
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
@@ -347,12 +373,19 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--repeat", type=int, default=9, help="timed passes (default 9)")
     ap.add_argument("--compiled-dir", help="where the compiled build is kept (default: see _builds.py)")
     ap.add_argument("--show", type=int, default=5, help="disagreements listed per pair (default 5)")
+    ap.add_argument(
+        "--distinct",
+        type=int,
+        help="time each pass on its first K hands, called over and over (default: all fresh)",
+    )
     ap.add_argument("--worker", help=argparse.SUPPRESS)
     ap.add_argument("--expect", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     if args.worker:
-        return worker(args.worker, args.expect)
+        return worker(args.worker, args.expect, args.distinct)
     n = args.n
+    if args.distinct is not None and not 1 <= args.distinct <= n:
+        ap.error(f"--distinct: expected 1..{n} (the hands of a pass), not {args.distinct}")
 
     print(
         f"python {platform.python_version()} ({platform.python_implementation()}), "
@@ -371,6 +404,7 @@ def main(argv: list[str] | None = None) -> int:
     t = time.perf_counter()
     passes = [handgen.generate(args.seed + i, n) for i in range(args.repeat + 1)]
     mj_inputs = [[handgen.to_mahjong(req) for req in hands] for hands in passes]
+    timed_mj = [mj_inputs[0]] + [cycled(batch, args.distinct, n) for batch in mj_inputs[1:]]
     print(
         f"{args.repeat + 1} passes of {n} fresh hands (seeds {args.seed}..{args.seed + args.repeat}), "
         f"generated and converted in {time.perf_counter() - t:.1f} s (not timed below)"
@@ -391,7 +425,7 @@ def main(argv: list[str] | None = None) -> int:
             builds.insert(0, ("compiled", compiled_dir, "compiled"))
         for name, folder, expect in builds:
             try:
-                w = Worker(folder, hands_path, expect)
+                w = Worker(folder, hands_path, expect, args.distinct)
             except RuntimeError as e:
                 print(f"  no {name} build to time: {e}")
                 continue
@@ -409,7 +443,7 @@ def main(argv: list[str] | None = None) -> int:
 
         mj_timed, mj_check = mahjong_engine()
         engines[f"mahjong {versions['mahjong']} estimate_hand_value"] = (
-            lambda i: mj_timed(mj_inputs[i]),
+            lambda i: mj_timed(timed_mj[i]),
             lambda: mj_check(mj_inputs[0]),
         )
         if versions["riichienv"]:
@@ -420,11 +454,11 @@ def main(argv: list[str] | None = None) -> int:
             ]
             core_inputs = [re_check.core_inputs(batch) for batch in re_inputs]  # type: ignore[attr-defined]
             engines[f"RiichiEnv {versions['riichienv']} HandEvaluator.calc"] = (
-                lambda i: re_timed(re_inputs[i]),
+                lambda i: re_timed(cycled(re_inputs[i], args.distinct, n)),
                 lambda: re_check(re_inputs[0]),
             )
             engines[f"RiichiEnv {versions['riichienv']} core HandEvaluator.calc"] = (
-                lambda i: re_core_timed(core_inputs[i]),
+                lambda i: re_core_timed(cycled(core_inputs[i], args.distinct, n)),
                 lambda: re_check.core(core_inputs[0]),  # type: ignore[attr-defined]
             )
         else:
@@ -447,7 +481,8 @@ def main(argv: list[str] | None = None) -> int:
 
     mj_label = next(label for label in engines if label.startswith("mahjong"))
     mj_runs = runs[mj_label]
-    print(f"\nbest and median of {args.repeat} timed passes of {n} fresh hands each (single thread):")
+    each = f"{n} fresh hands" if args.distinct is None else f"{n} calls on {args.distinct} distinct hands"
+    print(f"\nbest and median of {args.repeat} timed passes of {each} each (single thread):")
     print(
         f"  {'engine':<48} {'us/hand best':>12} {'median':>8} {'hands/s':>10}   x mahjong (best; median pass)"
     )
