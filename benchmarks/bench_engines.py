@@ -79,12 +79,13 @@ _TABLE_KEYS = ("honba", "riichi_sticks")  # settlement fields, not the hand's (s
 # -- the worker: one build of tenbou, in a process of its own -------------------------------------
 
 
-def cycled(batch: list[Any], distinct: int | None, n: int) -> list[Any]:
-    """``batch`` as timed: its first ``distinct`` items called over and over to ``n`` calls (the same
-    objects), or ``batch`` itself when ``distinct`` is None."""
+def as_timed(batches: list[list[Any]], distinct: int | None) -> list[list[Any]]:
+    """The passes as timed: pass 0 as it is (the warm-up and the agreement check); each later pass's
+    first ``distinct`` items called over and over to the pass's length (the same objects), or the
+    passes themselves when ``distinct`` is None."""
     if distinct is None:
-        return batch
-    return [batch[j % distinct] for j in range(n)]
+        return batches
+    return [batches[0]] + [[b[j % distinct] for j in range(len(b))] for b in batches[1:]]
 
 
 def worker(hands_path: str, expect: str, distinct: int | None) -> int:
@@ -100,9 +101,8 @@ def worker(hands_path: str, expect: str, distinct: int | None) -> int:
         return parse_win_request({k: v for k, v in req.items() if k not in _TABLE_KEYS})
 
     inputs = [[objects(req) for req in hands] for hands in passes]
-    n = len(passes[0])
-    passes[1:] = [cycled(hands, distinct, n) for hands in passes[1:]]
-    inputs[1:] = [cycled(batch, distinct, n) for batch in inputs[1:]]
+    passes = as_timed(passes, distinct)
+    inputs = as_timed(inputs, distinct)
 
     def time_dict(hands: list[dict[str, Any]]) -> float:
         t = time.perf_counter()
@@ -404,7 +404,7 @@ def main(argv: list[str] | None = None) -> int:
     t = time.perf_counter()
     passes = [handgen.generate(args.seed + i, n) for i in range(args.repeat + 1)]
     mj_inputs = [[handgen.to_mahjong(req) for req in hands] for hands in passes]
-    timed_mj = [mj_inputs[0]] + [cycled(batch, args.distinct, n) for batch in mj_inputs[1:]]
+    timed_mj = as_timed(mj_inputs, args.distinct)
     print(
         f"{args.repeat + 1} passes of {n} fresh hands (seeds {args.seed}..{args.seed + args.repeat}), "
         f"generated and converted in {time.perf_counter() - t:.1f} s (not timed below)"
@@ -453,12 +453,13 @@ def main(argv: list[str] | None = None) -> int:
                 for hands, mjs in zip(passes, mj_inputs, strict=True)
             ]
             core_inputs = [re_check.core_inputs(batch) for batch in re_inputs]  # type: ignore[attr-defined]
+            timed_re, timed_core = as_timed(re_inputs, args.distinct), as_timed(core_inputs, args.distinct)
             engines[f"RiichiEnv {versions['riichienv']} HandEvaluator.calc"] = (
-                lambda i: re_timed(cycled(re_inputs[i], args.distinct, n)),
+                lambda i: re_timed(timed_re[i]),
                 lambda: re_check(re_inputs[0]),
             )
             engines[f"RiichiEnv {versions['riichienv']} core HandEvaluator.calc"] = (
-                lambda i: re_core_timed(cycled(core_inputs[i], args.distinct, n)),
+                lambda i: re_core_timed(timed_core[i]),
                 lambda: re_check.core(core_inputs[0]),  # type: ignore[attr-defined]
             )
         else:
