@@ -1,0 +1,202 @@
+"""Where the time of ``api.score`` goes, stage by stage, and how much of it is a wait on memory.
+
+Usage: ``python benchmarks/bench_stages.py [--n 2000] [--warm 10] [--passes 6] [--compiled]
+[--compiled-dir DIR]``
+
+Each request of a stream of fresh random winning hands (``tests/handgen.py``, JSON-shaped as
+``json.loads`` makes them) goes through the stages of :func:`tenbou.api.score` one by one -- read
+the request (``_parse_win``: the request's fields, the hand's tiles, melds and indicators), score
+(``scored_or_refused``: validation, the readings, yaku, fu, dora), pay (``settle_win_parts``),
+write the result dict (``win_to_dict``) -- and each stage is timed twice in a row on the same
+hand: the first time as a stream of hands meets it, then again at once, with everything it reads
+(the request, the parts of the hand's suits kept by :mod:`tenbou.shape`, the yaku tables) in the
+processor's caches and the branches just taken. The difference is what the stage waits for memory
+(and for branches a stream does not repeat). ``read_counts``, the look-up of the hand's suits,
+is timed the same way on its own. Then ``api.score`` itself, first and again, and -- when
+``riichienv`` is installed -- RiichiEnv's Python API (``HandEvaluator(...).calc``, the peer of
+``benchmarks/bench_engines.py``) on the same hands, first and again: the same work and the same
+waits, measured the same way.
+
+``--warm`` passes of ``--n`` hands are scored first and not timed (the caches of suit patterns and
+melds fill as a long stream fills them). Times are means in ns a hand, single thread, from
+``time.perf_counter_ns`` around each call (its own cost, about 70 ns, is printed as ``clock``).
+
+``--compiled`` runs the same in a fresh process on the compiled build (``pip install .`` of this
+checkout, kept in a folder: ``benchmarks/_builds.py``); without it, the tenbou importable here.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import json
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent / "tests"))
+sys.path.insert(0, str(HERE))
+
+import _builds  # noqa: E402
+import handgen  # noqa: E402
+
+STAGES = ("read request", "score", "pay", "result dict")
+
+
+def run(n: int, warm: int, passes: int) -> None:
+    import tenbou
+    from tenbou.api import _SCORE_KEYS, _parse_win, score
+    from tenbou.errors import TenbouError
+    from tenbou.payment import settle_win_parts
+    from tenbou.results import win_to_dict
+    from tenbou.scoring import HandScore, scored_or_refused
+    from tenbou.shape import read_counts
+
+    streams: list[list[dict[str, Any]]] = json.loads(
+        json.dumps([handgen.generate(seed, n) for seed in range(1, warm + passes + 1)])
+    )
+    for hands in streams[:warm]:
+        for req in hands:
+            try:  # noqa: SIM105
+                score(req)
+            except TenbouError:
+                pass
+    clock = time.perf_counter_ns
+    times: dict[str, tuple[list[int], list[int]]] = {
+        k: ([], []) for k in (*STAGES, "read_counts", "api.score", "clock")
+    }
+    refused = 0
+    for hands in streams[warm:]:
+        gc.collect()
+        for req in hands:
+            others = ("honba" in req) + ("riichi_sticks" in req)
+            for again in (0, 1):
+                t0 = clock()
+                try:
+                    hand, situation, rules, _ = _parse_win(req, _SCORE_KEYS, None, others)
+                except TenbouError:  # (a bad request: none in a generated stream)
+                    break
+                t1 = clock()
+                hs = scored_or_refused(hand, situation, rules)
+                t2 = clock()
+                times["read request"][again].append(t1 - t0)
+                times["score"][again].append(t2 - t1)
+                if not isinstance(hs, HandScore):
+                    refused += 1 - again
+                    continue
+                parts = settle_win_parts(hs, (), req.get("honba", 0), req.get("riichi_sticks", 0), None)
+                t3 = clock()
+                win_to_dict(hs, (), *parts)
+                t4 = clock()
+                times["pay"][again].append(t3 - t2)
+                times["result dict"][again].append(t4 - t3)
+    # the whole call, and the suits' look-up on its own, each on a pass of its own over fresh copies
+    # of the stream (the same objects again would be at hand)
+    for hands in json.loads(json.dumps(streams[warm:])):
+        gc.collect()
+        for req in hands:
+            for again in (0, 1):
+                t0 = clock()
+                try:  # noqa: SIM105
+                    score(req)
+                except TenbouError:
+                    pass
+                t1 = clock()
+                t2 = clock()
+                times["api.score"][again].append(t1 - t0)
+                times["clock"][again].append(t2 - t1)
+    for hands in json.loads(json.dumps(streams[warm:])):
+        gc.collect()
+        counts = []
+        for req in hands:
+            try:
+                counts.append(_parse_win(req, _SCORE_KEYS, None, 2)[0].concealed_counts)
+            except TenbouError:
+                continue
+        for req, c in zip(hands, counts, strict=False):
+            json.dumps(req)  # (a stream of other data between two hands, as the stages make)
+            for again in (0, 1):
+                t0 = clock()
+                read_counts(c)
+                times["read_counts"][again].append(clock() - t0)
+    peer = _riichienv_twice(streams[warm:], clock)
+    if peer is not None:
+        times["RiichiEnv API"] = peer
+    total = sum(len(h) for h in streams[warm:])
+    print(f"tenbou {tenbou.build_info()} ({tenbou.__file__})")
+    print(
+        f"{passes} passes of {n} fresh hands after {warm} passes of warm-up ({total} hands; "
+        f"{refused} refused by scoring: no yaku or not winning)"
+    )
+    print(f"  {'ns a hand (mean)':<18} {'first':>8} {'again':>8} {'waits':>8}")
+    for name in (*STAGES, "api.score", "RiichiEnv API", "read_counts", "clock"):
+        if name not in times:
+            continue
+        first, again = times[name]
+        a, b = statistics.mean(first), statistics.mean(again)
+        print(f"  {name:<18} {a:8.0f} {b:8.0f} {a - b:8.0f}")
+    stages = sum(statistics.mean(times[s][0]) for s in STAGES)
+    print(f"  stages in all, first: {stages:.0f} ns (each with the clock's own cost)")
+
+
+def _riichienv_twice(
+    streams: list[list[dict[str, Any]]], clock: Callable[[], int]
+) -> tuple[list[int], list[int]] | None:
+    """RiichiEnv's Python API on the hands of ``streams``, each hand first and again (its inputs made
+    beforehand, as ``bench_engines.py`` makes them); None without riichienv."""
+    try:
+        import riichienv
+    except ImportError:
+        return None
+    import bench_engines
+
+    evaluator, conditions = riichienv.HandEvaluator, riichienv.Conditions
+    inputs = [[bench_engines.to_riichienv(r, handgen.to_mahjong(r)) for r in hands] for hands in streams]
+    first: list[int] = []
+    again: list[int] = []
+    for batch in inputs:
+        gc.collect()
+        for closed, melds, win, dora, ura, kw in batch:
+            for times in (first, again):
+                t0 = clock()
+                evaluator(closed, melds).calc(win, dora, conditions(**kw), ura)
+                times.append(clock() - t0)
+    return first, again
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--n", type=int, default=2000, help="hands in a pass (default 2000)")
+    ap.add_argument("--warm", type=int, default=10, help="passes of warm-up, not timed (default 10)")
+    ap.add_argument("--passes", type=int, default=6, help="timed passes (default 6)")
+    ap.add_argument("--compiled", action="store_true", help="time the compiled build (pip install .)")
+    ap.add_argument("--compiled-dir", help="where the compiled build is kept (default: see _builds.py)")
+    args = ap.parse_args(argv)
+    if args.n < 1 or args.warm < 0 or args.passes < 1:
+        ap.error("--n and --passes must be at least 1, --warm at least 0")
+    if not (args.compiled or args.compiled_dir):
+        run(args.n, args.warm, args.passes)
+        return 0
+    folder = _builds.compiled_build(args.compiled_dir)
+    if folder is None:
+        return 1
+    cmd = [
+        sys.executable,
+        __file__,
+        "--n",
+        str(args.n),
+        "--warm",
+        str(args.warm),
+        "--passes",
+        str(args.passes),
+    ]
+    return subprocess.run(cmd, env=_builds.env_for(folder), check=False).returncode
+
+
+if __name__ == "__main__":
+    sys.exit(main())
