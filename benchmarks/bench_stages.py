@@ -66,6 +66,11 @@ def run(n: int, warm: int, passes: int) -> None:
                 score(req)
             except TenbouError:
                 pass
+
+    def read(req: dict[str, Any]) -> tuple[Any, ...]:
+        """The request read as ``score`` reads it (its honba and sticks among its fields)."""
+        return _parse_win(req, _SCORE_KEYS, None, ("honba" in req) + ("riichi_sticks" in req))
+
     clock = time.perf_counter_ns
     times: dict[str, tuple[list[int], list[int]]] = {
         k: ([], []) for k in (*STAGES, "read_counts", "api.score", "clock")
@@ -74,11 +79,10 @@ def run(n: int, warm: int, passes: int) -> None:
     for hands in streams[warm:]:
         gc.collect()
         for req in hands:
-            others = ("honba" in req) + ("riichi_sticks" in req)
             for again in (0, 1):
                 t0 = clock()
                 try:
-                    hand, situation, rules, _ = _parse_win(req, _SCORE_KEYS, None, others)
+                    hand, situation, rules, _ = read(req)
                 except TenbouError:  # (a bad request: none in a generated stream)
                     break
                 t1 = clock()
@@ -112,13 +116,13 @@ def run(n: int, warm: int, passes: int) -> None:
                 times["clock"][again].append(t2 - t1)
     for hands in json.loads(json.dumps(streams[warm:])):
         gc.collect()
-        counts = []
+        read_hands = []
         for req in hands:
             try:
-                counts.append(_parse_win(req, _SCORE_KEYS, None, 2)[0].concealed_counts)
+                read_hands.append((req, read(req)[0].concealed_counts))
             except TenbouError:
                 continue
-        for req, c in zip(hands, counts, strict=False):
+        for req, c in read_hands:
             json.dumps(req)  # (a stream of other data between two hands, as the stages make)
             for again in (0, 1):
                 t0 = clock()
