@@ -279,7 +279,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"  mahjong (the same process)                       {_rate(n, min(cm_runs))}")
             print(f"  ratio compiled tenbou/mahjong (hands/s): {_ratios(c_runs, cm_runs)}")
 
-    known = ("_MELDS", "_PARTS", "_ASKED", "_FOUND")
+    known = ("_MELDS", "_PACKED", "_PACKED_HONOURS", "_PARTS", "_ASKED", "_FOUND")
     mem, _ = _python(_MEMORY_PROBE.format(tests=str(TESTS), seed=args.seed, n=n, known=known))
     print(f"\ntenbou caches (fresh process, tracemalloc around one warm-up pass over the {n} hands):")
     print(

@@ -1,12 +1,15 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tenbou.shape import (
     decompose,
     is_chiitoitsu,
     is_kokushi,
     is_winning,
+    read_counts,
     shanten,
     standard_decompositions,
     waits,
@@ -69,3 +72,83 @@ def test_counts_up_to_255_of_a_kind_are_read_and_more_refused() -> None:
     c[9] = 256
     with pytest.raises(ValueError, match="256 of kind 9"):
         decompose(c)
+
+
+# -- read_counts: the packed parts against the readings worked out from the counts alone ------------
+
+_SET = st.one_of(
+    st.tuples(st.just("run"), st.integers(0, 2), st.integers(0, 6)),
+    st.tuples(st.just("trip"), st.integers(0, 3), st.integers(0, 8)),
+)
+
+
+def _kind(suit: int, i: int) -> int:
+    return 27 + i % 7 if suit == 3 else 9 * suit + i
+
+
+def _readings_by_search(counts: list[int]) -> list[tuple[int, tuple[int, ...], tuple[int, ...]]]:
+    """Every reading of ``counts`` as (pair, sorted triplets, sorted runs), by plain search."""
+    found: set[tuple[int, tuple[int, ...], tuple[int, ...]]] = set()
+
+    def sets(c: list[int], start: int, trips: list[int], runs: list[int], pair: int) -> None:
+        k = start
+        while k < 34 and not c[k]:
+            k += 1
+        if k == 34:
+            found.add((pair, tuple(sorted(trips)), tuple(sorted(runs))))
+            return
+        if c[k] >= 3:
+            c[k] -= 3
+            sets(c, k, [*trips, k], runs, pair)
+            c[k] += 3
+        if k < 27 and k % 9 <= 6 and c[k + 1] and c[k + 2]:
+            for j in (k, k + 1, k + 2):
+                c[j] -= 1
+            sets(c, k, trips, [*runs, k], pair)
+            for j in (k, k + 1, k + 2):
+                c[j] += 1
+
+    for p in range(34):
+        if counts[p] >= 2:
+            counts[p] -= 2
+            sets(counts, 0, [], [], p)
+            counts[p] += 2
+    return sorted(found)
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    pair=st.tuples(st.integers(0, 3), st.integers(0, 8)),
+    sets=st.lists(_SET, max_size=4),
+    noise=st.lists(st.integers(0, 33), max_size=2),
+)
+def test_read_counts_agrees_with_a_plain_search(
+    pair: tuple[int, int], sets: list[tuple[str, int, int]], noise: list[int]
+) -> None:
+    counts = [0] * 34
+    counts[_kind(*pair)] += 2
+    for what, suit, i in sets:
+        if what == "run":
+            for j in range(3):
+                counts[9 * suit + i + j] += 1
+        else:
+            counts[_kind(suit, i)] += 3
+    for k in noise:  # (a tile or two more: most such hands do not read)
+        counts[k] += 1
+    if max(counts) > 4:
+        return
+    present, raws = read_counts(tuple(counts))
+    assert present == sum(1 << k for k in range(34) if counts[k])
+    expected = _readings_by_search(counts)
+    assert sorted((p, tuple(sorted(t)), tuple(sorted(r))) for p, t, r, *_ in raws) == expected
+    for p, trips, runs, tmask, rmask, peikou, outside in raws:
+        # the triplets: the honours' first, then the suits' in order; the runs in order
+        assert list(trips) == sorted(trips, key=lambda k: (k < 27, k)) and list(runs) == sorted(runs)
+        assert tmask == sum(1 << k for k in set(trips)) and rmask == sum(1 << k for k in set(runs))
+        assert peikou == sum(runs.count(k) // 2 for k in set(runs))
+        terminal = {0, 8, 9, 17, 18, 26, *range(27, 34)}
+        assert outside == (
+            p in terminal and all(k in terminal for k in trips) and all(k % 9 in (0, 6) for k in runs)
+        )
+    # a hand read again (its parts now kept) reads the same
+    assert read_counts(tuple(counts)) == (present, raws)

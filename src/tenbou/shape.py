@@ -139,8 +139,9 @@ def _raw(pair: int, trips: tuple[int, ...], runs: tuple[int, ...]) -> Raw:
 #: read so --, the kinds present: bit k for kind k)
 Part = tuple[int, tuple[Raw, ...], int]
 #: the parts met so far, by the counts of the part (``tuple(counts[0:9])``: a cheap key to make
-#: and to hash), for the manzu, pinzu, souzu and honours; decompose, the hot path, looks here
-#: first. At most _PARTS_KEPT patterns of each are kept (hands meet a few thousand).
+#: and to hash), for the manzu, pinzu, souzu and honours, read by :func:`_combined` (a hand whose
+#: parts read more than one way; the hot path, :func:`read_counts`, reads the packed parts). At
+#: most _PARTS_KEPT patterns of each are kept (hands meet a few thousand).
 _PARTS: Final[tuple[dict[tuple[int, ...], Part], ...]] = ({}, {}, {}, {})
 _PARTS_KEPT: Final = 50_000
 _NO_TILES: Final[tuple[int, ...]] = (0,) * 9  # (any length: mypyc would box a fixed one to compare)
@@ -159,8 +160,8 @@ def _new_part(key: tuple[int, ...], part: int) -> Part:
     """:func:`_part` for counts not in ``_PARTS[part]``: worked out and kept there (a suit is worked
     out once per pattern, as manzu; the others shift that)."""
     if part == 0:
-        return _suit_part(key, 0)  # (which keeps it)
-    if part == 3:
+        found = _suit_part(key, 0)
+    elif part == 3:
         found = _honour_part(key)
     else:
         base = 9 * part
@@ -201,8 +202,8 @@ def _honour_part(key: tuple[int, ...]) -> Part:
 
 
 def _suit_part(key: tuple[int, ...], base: int) -> Part:
-    """The :data:`Part` of the counts ``key`` of a suit read as manzu, kept in ``_PARTS[0]`` (``base``
-    only names the kinds of a bad count)."""
+    """The :data:`Part` of the counts ``key`` of a suit read as manzu (``base`` only names the kinds of
+    a bad count)."""
     present = total = weighted = 0
     for i in range(9):
         n = key[i]
@@ -232,9 +233,6 @@ def _suit_part(key: tuple[int, ...], base: int) -> Part:
                     out.append(_raw(i, t, r))
                 rest[i] = n
         found = 1, tuple(out), present
-    manzu = _PARTS[0]
-    if len(manzu) < _PARTS_KEPT:
-        manzu[key] = found
     return found
 
 
@@ -252,63 +250,135 @@ def _shifted(raw: Raw, base: int) -> Raw:
     )
 
 
-_NO_HONOURS: Final[tuple[int, ...]] = (0,) * 7
-_NO_HONOURS_PART: Final = _honour_part(_NO_HONOURS)
+#: The packed form of a part, for :func:`read_counts`: one int a pattern, the same for the three suits
+#: (kinds counted from the suit's first), so that a look-up reads a few cache lines -- the key, the int
+#: -- not a tree of tuples and ints (the kept parts of a stream of hands take megabytes: a hand's
+#: look-ups then wait on memory). Bits, from the lowest:
+#:
+#: - 0-8: the kinds present;
+#: - 9-10: how the part reads: 0 it cannot (``_UNREADABLE``), 1 one way only (``_SINGLE``), 2 more
+#:   (``_MANY``: :func:`_combined` reads every way, from the :data:`Part`);
+#: - 11: 1 if it holds the pair (a part that reads);
+#: - 12-15: the pair's kind + 1 (0: none);
+#: - 16-24: the triplets' kinds (a mask: the triplets, ascending, are ``_TRIPS[part][mask]``);
+#: - 25-26: identical-run pairs (peikou);
+#: - 27: whether every set and the pair hold a terminal or honour;
+#: - 28-34: the runs' first kinds (a mask);
+#: - 35-43: the runs (ascending, repeats kept) as ``_RUNS[suit][index]``.
+#:
+#: The fields from bit 12 on are those of the one reading: a part that reads more ways has only its
+#: kinds, how it reads and the pair bit; one that does not read, its kinds and how.
+_UNREADABLE: Final = 0
+_SINGLE: Final = 1
+_MANY: Final = 2
+#: the packed parts met so far by the counts of the part, for the suits (one table: the pattern is
+#: the same whatever the suit) and for the honours; at most ``_PARTS_KEPT`` of each are kept
+_PACKED: Final[dict[tuple[int, ...], int]] = {}
+_PACKED_HONOURS: Final[dict[tuple[int, ...], int]] = {}
+#: the triplets of each mask of a part's kinds (bit i: the part's kind i), as the hand's kinds: by
+#: part (0 man, 1 pin, 2 sou, 3 honours), then mask
+_TRIPS: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
+    tuple([tuple([9 * part + i for i in range(9) if mask >> i & 1]) for mask in range(512)])
+    for part in range(4)
+)
+#: the runs of a suit's readings met so far, as the hand's kinds: by suit, then the index packed in
+#: the part (0: no run); the index of each, by the runs as manzu (kinds 0-8), is ``_RUNS_INDEX``
+#: (a suit holds at most four runs: a few hundred ways)
+_RUNS: Final[tuple[list[tuple[int, ...]], ...]] = ([()], [()], [()])
+_RUNS_INDEX: Final[dict[tuple[int, ...], int]] = {(): 0}
+
+
+def _packed(key: tuple[int, ...], honours: bool, base: int) -> int:
+    """The packed part of the counts ``key`` of a suit (``honours`` false; ``base``, the suit's first
+    kind, only names the kinds of a bad count) or of the honours, worked out from its :data:`Part`
+    and kept."""
+    if honours:
+        has_pair, table, present = _honour_part(key)
+        present >>= 27
+        base = 27
+    else:
+        has_pair, table, present = _suit_part(key, base)
+        base = 0
+    packed = present | (_SINGLE if len(table) == 1 else _MANY if table else _UNREADABLE) << 9 | has_pair << 11
+    if len(table) == 1:
+        pair, _trips, runs, tmask, rmask, peikou, outside = table[0]
+        index = _RUNS_INDEX.get(runs)
+        if index is None:
+            index = _RUNS_INDEX[runs] = len(_RUNS[0])
+            for suit in range(3):
+                _RUNS[suit].append(tuple([9 * suit + k for k in runs]))
+        packed |= (
+            (0 if pair < 0 else pair - base + 1) << 12
+            | tmask >> base << 16
+            | peikou << 25
+            | (1 if outside else 0) << 27
+            | rmask << 28
+            | index << 35
+        )
+    known = _PACKED_HONOURS if honours else _PACKED
+    if len(known) < _PARTS_KEPT:
+        known[key] = packed
+    return packed
 
 
 def read_counts(counts: tuple[int, ...]) -> tuple[int, list[Raw]]:
     """The kinds present in ``counts`` (bit k for kind k) and every reading of them as
-    :data:`Raw` tuples (:func:`decompose`), from the parts of :data:`_PARTS`."""
-    # (unpacked once: each item read from a part unboxes it whole; and the part made once for no
-    # honours, a native tuple compiled, is unpacked as it is, not boxed into an optional part)
-    # (most hands hold no honour: told by the seven counts, in both builds cheaper than a slice
-    # compared with no honours, and no slice made)
-    # (a part looked up here and missing is worked out by _new_part: _part would look it up again)
-    if not (counts[27] or counts[28] or counts[29] or counts[30] or counts[31] or counts[32] or counts[33]):
-        pairs, table, present = _NO_HONOURS_PART
-    else:
-        honours = counts[27:34]
-        part = _PARTS[3].get(honours)
-        if part is None:
-            part = _new_part(honours, 3)
-        pairs, table, present = part
-    readable = bool(table)
-    # the reading when each part is read one way only (the usual hand), made as the parts come
-    single = len(table) == 1
+    :data:`Raw` tuples (:func:`decompose`), from the packed parts (``_PACKED``): the reading of a
+    hand whose every part reads one way is put together here; the readings of one whose parts read
+    more ways, by :func:`_combined`."""
+    present = pairs = 0
+    readable = single = True
     pair = -1
     trips: tuple[int, ...] = ()
     runs: tuple[int, ...] = ()
     tmask = rmask = peikou = 0
     outside = True
-    if single:
-        # (the honours' runs are none, all outside; each unused item named, typed as it is: one name
-        # for them all would be an object, and compiled the ints would be boxed to be dropped)
-        pair, trips, _runs, tmask, _rmask, _peikou, _outside = table[0]
+    # (most hands hold no honour: told by the seven counts, in both builds cheaper than a slice
+    # compared with no honours, and no slice made; the honours' runs are none, all outside)
+    if counts[27] or counts[28] or counts[29] or counts[30] or counts[31] or counts[32] or counts[33]:
+        honours = counts[27:34]
+        packed = _PACKED_HONOURS.get(honours)
+        if packed is None:
+            packed = _packed(honours, True, 27)
+        present = (packed & 511) << 27
+        if packed >> 9 & 3 == _UNREADABLE:
+            readable = single = False
+        else:
+            pairs = packed >> 11 & 1
+            if pairs:
+                pair = (packed >> 12 & 15) + 26
+            mask = packed >> 16 & 511
+            if mask:
+                trips = _TRIPS[3][mask]
+                tmask = mask << 27
     for suit in range(3):
-        key = counts[9 * suit : 9 * suit + 9]
+        base = 9 * suit
+        key = counts[base : base + 9]
         if key == _NO_TILES:
             continue
-        part = _PARTS[suit].get(key)
-        if part is None:
-            part = _new_part(key, suit)
-        has_pair, table, kinds = part
-        present |= kinds
-        if not table:
+        packed = _PACKED.get(key)
+        if packed is None:
+            packed = _packed(key, False, base)
+        present |= (packed & 511) << base
+        how = packed >> 9 & 3
+        if how == _UNREADABLE:
             readable = False
             continue
-        pairs += has_pair
-        if single and len(table) == 1:
-            sp, st, sr, stm, srm, spk, sout = table[0]
-            if sp >= 0:
-                pair = sp
-            if st:
-                trips = trips + st
-            if sr:
-                runs = runs + sr
-            tmask |= stm
-            rmask |= srm
-            peikou += spk
-            outside = outside and sout
+        pairs += packed >> 11 & 1
+        if single and how == _SINGLE:
+            kind = packed >> 12 & 15
+            if kind:
+                pair = kind - 1 + base
+            mask = packed >> 16 & 511
+            if mask:
+                trips = trips + _TRIPS[suit][mask]
+                tmask |= mask << base
+            mask = packed >> 28 & 127
+            if mask:
+                runs = runs + _RUNS[suit][packed >> 35 & 511]
+                rmask |= mask << base
+                peikou += packed >> 25 & 3
+            outside = outside and packed >> 27 & 1 == 1
         else:
             single = False
     if not readable or pairs != 1:
