@@ -34,7 +34,9 @@ What is timed, per hand, single thread (what an engine is given is made before t
   (one is made for one hand) and a ``Conditions`` per hand.
 
 Printed: µs a hand (best pass and median pass), hands/s, the ratio to mahjong (mahjong's time over
-the engine's, best against best, and the median of the pass-by-pass ratios: > 1 is faster), then
+the engine's, best against best, and the median of the pass-by-pass ratios: > 1 is faster) and,
+when RiichiEnv was timed, to RiichiEnv's Python API (the median of the pass-by-pass ratios: the
+engines timed in turn, a change in the machine's speed between passes touches both), then
 the agreement, hand by hand on pass 0:
 
 - the compiled and the pure build of tenbou: the whole result dict; its two APIs: han, fu, limit;
@@ -484,15 +486,24 @@ def main(argv: list[str] | None = None) -> int:
     mj_runs = runs[mj_label]
     each = f"{n} fresh hands" if args.distinct is None else f"{n} calls on {args.distinct} distinct hands"
     print(f"\nbest and median of {args.repeat} timed passes of {each} each (single thread):")
+    # (RiichiEnv's Python API, the peer of tenbou's dict API, when it was timed: each engine's time
+    # against its own in the same pass, as for mahjong)
+    re_apis = [label for label in engines if label.startswith("RiichiEnv") and " core " not in label]
+    re_api = re_apis[0] if re_apis else None
     print(
         f"  {'engine':<48} {'us/hand best':>12} {'median':>8} {'hands/s':>10}   x mahjong (best; median pass)"
+        + ("   x RiichiEnv API (median pass)" if re_api else "")
     )
     for label, secs in runs.items():
         best, med = min(secs), statistics.median(secs)
         per_pass = statistics.median(m / s for m, s in zip(mj_runs, secs, strict=True))
+        against_re = ""
+        if re_api:
+            ratio = statistics.median(r / s for r, s in zip(runs[re_api], secs, strict=True))
+            against_re = f"   {ratio:20.2f}x"
         print(
             f"  {label:<48} {best / n * 1e6:>12.1f} {med / n * 1e6:>8.1f} {n / best:>10,.0f}   "
-            f"{min(mj_runs) / best:5.1f}x; {per_pass:5.1f}x"
+            f"{min(mj_runs) / best:5.1f}x; {per_pass:5.1f}x{against_re}"
         )
 
     print(f"\nagreement on pass 0 ({n} hands):")
