@@ -87,8 +87,12 @@ def _kind(suit: int, i: int) -> int:
 
 
 def _readings_by_search(counts: list[int]) -> list[tuple[int, tuple[int, ...], tuple[int, ...]]]:
-    """Every reading of ``counts`` as (pair, sorted triplets, sorted runs), by plain search."""
+    """Every reading of ``counts`` as (pair, sorted triplets, sorted runs), by plain search. Past four
+    of a kind, as tenbou reads it: a kind is one triplet at most (six are not two), and an honour a
+    triplet or the pair (five are not both)."""
     found: set[tuple[int, tuple[int, ...], tuple[int, ...]]] = set()
+    if max(counts[27:]) > 3:
+        return []
 
     def sets(c: list[int], start: int, trips: list[int], runs: list[int], pair: int) -> None:
         k = start
@@ -97,7 +101,7 @@ def _readings_by_search(counts: list[int]) -> list[tuple[int, tuple[int, ...], t
         if k == 34:
             found.add((pair, tuple(sorted(trips)), tuple(sorted(runs))))
             return
-        if c[k] >= 3:
+        if c[k] >= 3 and k not in trips:  # (one triplet of a kind: six of one are not two)
             c[k] -= 3
             sets(c, k, [*trips, k], runs, pair)
             c[k] += 3
@@ -125,6 +129,48 @@ def _readings_by_search(counts: list[int]) -> list[tuple[int, tuple[int, ...], t
 def test_read_counts_agrees_with_a_plain_search(
     pair: tuple[int, int], sets: list[tuple[str, int, int]], noise: list[int]
 ) -> None:
+    counts = _counts(pair, sets, noise)
+    if max(counts) <= 4:
+        _check_read_counts(counts)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    pair=st.tuples(st.integers(0, 3), st.integers(0, 8)),
+    run=st.tuples(st.just("run"), st.integers(0, 2), st.integers(0, 6)),
+    copies=st.integers(4, 12),
+    sets=st.lists(_SET, max_size=6),
+    noise=st.lists(st.integers(0, 33), max_size=1),
+)
+def test_read_counts_past_four_of_a_kind(
+    pair: tuple[int, int],
+    run: tuple[str, int, int],
+    copies: int,
+    sets: list[tuple[str, int, int]],
+    noise: list[int],
+) -> None:
+    # (counts no hand holds, which read_counts reads all the same: eight identical runs make more
+    # peikou than a packed part holds; such parts are read in full)
+    _check_read_counts(_counts(pair, [run] * copies + sets, noise))
+
+
+def test_read_counts_past_the_runs_kept() -> None:
+    # more ways of runs in a suit than the packed parts number (512, past four of a kind): those
+    # past them are read in full, as read before
+    seen = 0
+    for code in range(3**7):
+        counts = [0] * 34
+        counts[27] = 2
+        for start in range(7):
+            for j in range(3):
+                counts[9 + start + j] += code // 3**start % 3
+        if len(_readings_by_search(list(counts))) == 1:
+            _check_read_counts(counts)
+            seen += 1
+    assert seen > 600
+
+
+def _counts(pair: tuple[int, int], sets: list[tuple[str, int, int]], noise: list[int]) -> list[int]:
     counts = [0] * 34
     counts[_kind(*pair)] += 2
     for what, suit, i in sets:
@@ -135,8 +181,10 @@ def test_read_counts_agrees_with_a_plain_search(
             counts[_kind(suit, i)] += 3
     for k in noise:  # (a tile or two more: most such hands do not read)
         counts[k] += 1
-    if max(counts) > 4:
-        return
+    return counts
+
+
+def _check_read_counts(counts: list[int]) -> None:
     present, raws = read_counts(tuple(counts))
     assert present == sum(1 << k for k in range(34) if counts[k])
     expected = _readings_by_search(counts)

@@ -267,7 +267,9 @@ def _shifted(raw: Raw, base: int) -> Raw:
 #: - 35-43: the runs (ascending, repeats kept) as ``_RUNS[suit][index]``.
 #:
 #: The fields from bit 12 on are those of the one reading: a part that reads more ways has only its
-#: kinds, how it reads and the pair bit; one that does not read, its kinds and how.
+#: kinds, how it reads and the pair bit; one that does not read, its kinds and how. A part read one
+#: way whose reading does not fit the fields (counts past four of a kind: more identical runs than
+#: peikou's bits hold, or runs past the 512 kept) is packed as one that reads more ways.
 _UNREADABLE: Final = 0
 _SINGLE: Final = 1
 _MANY: Final = 2
@@ -283,9 +285,10 @@ _TRIPS: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
 )
 #: the runs of a suit's readings met so far, as the hand's kinds: by suit, then the index packed in
 #: the part (0: no run); the index of each, by the runs as manzu (kinds 0-8), is ``_RUNS_INDEX``
-#: (a suit holds at most four runs: a few hundred ways)
+#: (a hand's suit holds at most four runs: a few hundred ways; counts past four of a kind, more)
 _RUNS: Final[tuple[list[tuple[int, ...]], ...]] = ([()], [()], [()])
 _RUNS_INDEX: Final[dict[tuple[int, ...], int]] = {(): 0}
+_MAX_RUNS_INDEX: Final = 511  # (the field's 9 bits)
 
 
 def _packed(key: tuple[int, ...], honours: bool, base: int) -> int:
@@ -299,14 +302,20 @@ def _packed(key: tuple[int, ...], honours: bool, base: int) -> int:
     else:
         has_pair, table, present = _suit_part(key, base)
         base = 0
-    packed = present | (_SINGLE if len(table) == 1 else _MANY if table else _UNREADABLE) << 9 | has_pair << 11
-    if len(table) == 1:
+    how = _SINGLE if len(table) == 1 else _MANY if table else _UNREADABLE
+    if how == _SINGLE:
         pair, _trips, runs, tmask, rmask, peikou, outside = table[0]
-        index = _RUNS_INDEX.get(runs)
-        if index is None:
+        index = _RUNS_INDEX.get(runs, -1)
+        if index < 0 and len(_RUNS[0]) <= _MAX_RUNS_INDEX:
             index = _RUNS_INDEX[runs] = len(_RUNS[0])
             for suit in range(3):
                 _RUNS[suit].append(tuple([9 * suit + k for k in runs]))
+        if index < 0 or peikou > 3:
+            # (counts past four of a kind -- read, though no hand holds them -- can make more runs
+            # than the fields hold: such a part is read from its Part, as one that reads more ways)
+            how = _MANY
+    packed = present | how << 9 | has_pair << 11
+    if how == _SINGLE:
         packed |= (
             (0 if pair < 0 else pair - base + 1) << 12
             | tmask >> base << 16
