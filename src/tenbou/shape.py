@@ -158,7 +158,8 @@ def _part(key: tuple[int, ...], part: int) -> Part:
 
 def _new_part(key: tuple[int, ...], part: int) -> Part:
     """:func:`_part` for counts not in ``_PARTS[part]``: worked out and kept there (a suit is worked
-    out once per pattern, as manzu; the others shift that)."""
+    out as manzu, the others shifting the manzu's part when it is kept, else working it out anew:
+    only hands whose parts read more ways come here, few)."""
     if part == 0:
         found = _suit_part(key, 0)
     elif part == 3:
