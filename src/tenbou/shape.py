@@ -278,12 +278,19 @@ _MANY: Final = 2
 #: the same whatever the suit) and for the honours; at most ``_PARTS_KEPT`` of each are kept
 _PACKED: Final[dict[tuple[int, ...], int]] = {}
 _PACKED_HONOURS: Final[dict[tuple[int, ...], int]] = {}
-#: the triplets of each mask of a part's kinds (bit i: the part's kind i), as the hand's kinds: by
-#: part (0 man, 1 pin, 2 sou, 3 honours), then mask
-_TRIPS: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
-    tuple([tuple([9 * part + i for i in range(9) if mask >> i & 1]) for mask in range(512)])
-    for part in range(4)
-)
+
+
+def _trips_by_mask(base: int, kinds: int) -> tuple[tuple[int, ...], ...]:
+    """The triplets of each mask of a part's ``kinds`` kinds (bit i: the kind ``base + i``), as the
+    hand's kinds, ascending: made by doubling, each kind added to the masks of the kinds below it."""
+    table: list[tuple[int, ...]] = [()]
+    for i in range(kinds):
+        table += [(*trips, base + i) for trips in table]
+    return tuple(table)
+
+
+#: the triplets of each mask of a part's kinds, by part (0 man, 1 pin, 2 sou, 3 honours), then mask
+_TRIPS: Final = tuple([_trips_by_mask(9 * part, 9 if part < 3 else 7) for part in range(4)])
 #: the runs of a suit's readings met so far, as the hand's kinds: by suit, then the index packed in
 #: the part (0: no run); the index of each, by the runs as manzu (kinds 0-8), is ``_RUNS_INDEX``
 #: (a hand's suit holds at most four runs: a few hundred ways; counts past four of a kind, more)
@@ -292,17 +299,17 @@ _RUNS_INDEX: Final[dict[tuple[int, ...], int]] = {(): 0}
 _MAX_RUNS_INDEX: Final = 511  # (the field's 9 bits)
 
 
-def _packed(key: tuple[int, ...], honours: bool, base: int) -> int:
-    """The packed part of the counts ``key`` of a suit (``honours`` false; ``base``, the suit's first
-    kind, only names the kinds of a bad count) or of the honours, worked out from its :data:`Part`
-    and kept."""
+def _packed(key: tuple[int, ...], base: int) -> int:
+    """The packed part of the counts ``key`` of the suit whose first kind is ``base`` (which only
+    names the kinds of a bad count: the part is packed as manzu) or of the honours (``base`` 27),
+    worked out from its :data:`Part` and kept."""
+    honours = base == 27
     if honours:
         has_pair, table, present = _honour_part(key)
-        present >>= 27
-        base = 27
     else:
         has_pair, table, present = _suit_part(key, base)
-        base = 0
+        base = 0  # (the kinds of a suit's Part are the manzu's)
+    present >>= base
     how = _SINGLE if len(table) == 1 else _MANY if table else _UNREADABLE
     if how == _SINGLE:
         pair, _trips, runs, tmask, rmask, peikou, outside = table[0]
@@ -349,14 +356,14 @@ def read_counts(counts: tuple[int, ...]) -> tuple[int, list[Raw]]:
         honours = counts[27:34]
         packed = _PACKED_HONOURS.get(honours)
         if packed is None:
-            packed = _packed(honours, True, 27)
+            packed = _packed(honours, 27)
         present = (packed & 511) << 27
         if packed >> 9 & 3 == _UNREADABLE:
             readable = single = False
         else:
             pairs = packed >> 11 & 1
             if pairs:
-                pair = (packed >> 12 & 15) + 26
+                pair = (packed >> 12 & 15) - 1 + 27
             mask = packed >> 16 & 511
             if mask:
                 trips = _TRIPS[3][mask]
@@ -368,7 +375,7 @@ def read_counts(counts: tuple[int, ...]) -> tuple[int, list[Raw]]:
             continue
         packed = _PACKED.get(key)
         if packed is None:
-            packed = _packed(key, False, base)
+            packed = _packed(key, base)
         present |= (packed & 511) << base
         how = packed >> 9 & 3
         if how == _UNREADABLE:
