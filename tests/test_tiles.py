@@ -1,6 +1,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from tenbou.errors import NotationError, TenbouError
 from tenbou.tiles import Tile, Wind, counts34, dora_kind, format_tiles, kind_from_text, kind_text, parse_tiles
@@ -88,3 +90,19 @@ def test_dora_follows_the_indicator(indicator: str, dora: str, players: int) -> 
 
 def test_winds() -> None:
     assert Wind("S").kind == 28 and Wind.of_index(6) is Wind.WEST and Wind.NORTH.index == 3
+
+
+@given(st.integers(0, 33), st.booleans(), st.integers(0, 33), st.booleans())
+def test_tiles_are_equal_and_hash_alike_by_kind_and_red_flag(k1: int, r1: bool, k2: int, r2: bool) -> None:
+    """Tile's own ``__eq__`` and ``__hash__`` (written, not the dataclass's) keep the dataclass's
+    results: equal exactly when kind and red flag are, the hash that of the same tuple, never equal
+    to another type (a tuple of the same fields included), and lists find and remove tiles by value."""
+    r1, r2 = r1 and k1 in (4, 13, 22), r2 and k2 in (4, 13, 22)
+    a, b = Tile(k1, r1), Tile(k2, r2)
+    assert (a == b) is ((k1, r1) == (k2, r2)) and (a != b) is ((k1, r1) != (k2, r2))
+    assert hash(a) == hash((k1, r1)) and hash(Tile(k1, r1)) == hash(a)
+    assert a != (k1, r1) and a != k1 and (a == "x") is False
+    hand = [Tile(k) for k in range(34)] + [Tile(k, True) for k in (4, 13, 22)]
+    assert Tile(k2, r2) in hand
+    hand.remove(Tile(k2, r2))
+    assert Tile(k2, r2) not in hand and len(hand) == 36 and len(set(hand)) == 36

@@ -81,6 +81,18 @@ class Tile:
         # pickle and copy rebuild a tile from its fields (the compiled build has no instance dict)
         return Tile, (self.kind, self.red)
 
+    # (written here, not generated: the dataclass's own are Python functions made at import, even
+    # in the compiled build, and a replay compares tiles millions of times -- ``tile in hand`` and
+    # ``hand.remove(tile)`` call ``__eq__`` on each tile before the one sought. The same results:
+    # two tiles are equal when their kind and red flag are; the hash is that of the same tuple.)
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not Tile:
+            return NotImplemented
+        return self.kind == other.kind and self.red == other.red
+
+    def __hash__(self) -> int:
+        return hash((self.kind, self.red))
+
     @classmethod
     def parse(cls, text: str) -> Tile:
         """One tile from its mpsz text (``"5m"``, ``"0p"``, ``"7z"``)."""
