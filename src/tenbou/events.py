@@ -27,7 +27,7 @@ from dataclasses import dataclass, fields
 from typing import Any, TypeAlias
 
 from .errors import LogFormatError
-from .tiles import Tile, Wind, tile_of
+from .tiles import DataRecord, Tile, Wind, tile_of
 
 __all__ = [
     "Ankan",
@@ -94,12 +94,12 @@ def mjai_tile(tile: Tile) -> str:
 
 
 @dataclass(frozen=True, slots=True)
-class StartGame:
+class StartGame(DataRecord):
     names: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
-class StartKyoku:
+class StartKyoku(DataRecord):
     """A hand begins. ``kyoku`` counts from 1 within the round wind ``bakaze``;
     ``kyotaku`` is the riichi sticks on the table; ``tehais`` the 13-tile hands."""
 
@@ -114,20 +114,20 @@ class StartKyoku:
 
 
 @dataclass(frozen=True, slots=True)
-class Tsumo:
+class Tsumo(DataRecord):
     actor: int
     pai: Tile
 
 
 @dataclass(frozen=True, slots=True)
-class Dahai:
+class Dahai(DataRecord):
     actor: int
     pai: Tile
     tsumogiri: bool = False
 
 
 @dataclass(frozen=True, slots=True)
-class Chi:
+class Chi(DataRecord):
     actor: int
     target: int
     pai: Tile
@@ -135,7 +135,7 @@ class Chi:
 
 
 @dataclass(frozen=True, slots=True)
-class Pon:
+class Pon(DataRecord):
     actor: int
     target: int
     pai: Tile
@@ -143,7 +143,7 @@ class Pon:
 
 
 @dataclass(frozen=True, slots=True)
-class Daiminkan:
+class Daiminkan(DataRecord):
     actor: int
     target: int
     pai: Tile
@@ -151,20 +151,20 @@ class Daiminkan:
 
 
 @dataclass(frozen=True, slots=True)
-class Kakan:
+class Kakan(DataRecord):
     actor: int
     pai: Tile
     consumed: tuple[Tile, ...]
 
 
 @dataclass(frozen=True, slots=True)
-class Ankan:
+class Ankan(DataRecord):
     actor: int
     consumed: tuple[Tile, ...]
 
 
 @dataclass(frozen=True, slots=True)
-class Nukidora:
+class Nukidora(DataRecord):
     """Three players: a North tile set aside as dora (kita)."""
 
     actor: int
@@ -172,24 +172,24 @@ class Nukidora:
 
 
 @dataclass(frozen=True, slots=True)
-class Dora:
+class Dora(DataRecord):
     dora_marker: Tile
 
 
 @dataclass(frozen=True, slots=True)
-class Reach:
+class Reach(DataRecord):
     actor: int
 
 
 @dataclass(frozen=True, slots=True)
-class ReachAccepted:
+class ReachAccepted(DataRecord):
     actor: int
     deltas: tuple[int, ...] | None = None
     scores: tuple[int, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)
-class Hora:
+class Hora(DataRecord):
     """A win: ``target`` is the discarder (the actor for a tsumo)."""
 
     actor: int
@@ -201,7 +201,7 @@ class Hora:
 
 
 @dataclass(frozen=True, slots=True)
-class Ryukyoku:
+class Ryukyoku(DataRecord):
     """A draw. ``reason`` as in mjai (``fanpai`` exhaustive, ``kyushukyuhai``,
     ``suufonrenda``, ``suuchariichi``, ``suukaikan``, ``sanchaho``);
     ``tenpais`` which seats were tenpai, where the record says."""
@@ -213,12 +213,12 @@ class Ryukyoku:
 
 
 @dataclass(frozen=True, slots=True)
-class EndKyoku:
+class EndKyoku(DataRecord):
     pass
 
 
 @dataclass(frozen=True, slots=True)
-class EndGame:
+class EndGame(DataRecord):
     scores: tuple[int, ...] | None = None
 
 

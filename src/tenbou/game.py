@@ -28,13 +28,13 @@ from .referee import Problems, Referee
 from .results import settlement_to_dict
 from .round import Round, RoundResult, start_problems
 from .rules import Rules
-from .tiles import Wind
+from .tiles import DataRecord, Wind
 
 __all__ = ["FinalResult", "Game", "HandRecord"]
 
 
 @dataclass(frozen=True, slots=True)
-class HandRecord:
+class HandRecord(DataRecord):
     """One hand as it ended: where it was played, how it ended and what it paid."""
 
     game_hand: int
@@ -69,7 +69,7 @@ class HandRecord:
 
 
 @dataclass(frozen=True, slots=True)
-class FinalResult:
+class FinalResult(DataRecord):
     """The end of the game: final points per seat, the ranking (seats, first
     to last) and the final scores with uma and oka, in thousands."""
 
@@ -126,6 +126,11 @@ class Game(Referee):
         self.errors: list[str] = []
         self.index = 0
         self.started = False
+
+    def _made_with(self) -> tuple[tuple[Any, ...], dict[str, Any]]:
+        return (self.rules, self.players), {
+            "length": self.length, "strict": self.strict, "check_starts": self.check_starts
+        }  # fmt: skip
 
     def expected_start(self) -> tuple[Wind, int, int, int, int, tuple[int, ...]]:
         """(round wind, hand number, honba, riichi sticks, dealer, scores) of the next hand."""

@@ -21,11 +21,13 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Sequence
-from typing import Any, NoReturn
+from typing import Any, NoReturn, TypeVar, cast
 
 from .errors import IllegalEventError
 from .events import Event
 from .tiles import Tile, tile_set
+
+_T = TypeVar("_T")
 
 __all__ = ["Problems", "Referee", "RefusedError", "TileCount"]
 
@@ -55,6 +57,15 @@ class Problems:
         raise RefusedError
 
 
+def _rebuilt(cls: type[_T], args: tuple[Any, ...], kwargs: dict[str, Any], state: dict[str, Any]) -> _T:
+    """How pickle and copy rebuild a referee (or a tile count): ``cls(*args, **kwargs)``, then every
+    attribute of ``state`` set (compiled, no class is made without its ``__init__``)."""
+    obj = cls(*args, **kwargs)
+    for name, value in state.items():
+        setattr(obj, name, value)
+    return obj
+
+
 class Referee:
     """Events all or nothing: :meth:`check_event` judges an event against the state and changes
     nothing; :meth:`apply_checked` carries out one it has passed. :class:`Round` and
@@ -64,6 +75,15 @@ class Referee:
     errors: list[str]
     #: the index of the last event applied (it names events in errors)
     index: int
+
+    def _made_with(self) -> tuple[tuple[Any, ...], dict[str, Any]]:
+        """Arguments that make a referee of this class, its state then set attribute by attribute."""
+        raise NotImplementedError
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        # (the state: the attributes by name, as __getstate__ gives them in either build)
+        args, kwargs = self._made_with()
+        return _rebuilt, (type(self), args, kwargs, cast("dict[str, Any]", self.__getstate__()))
 
     def check_event(self, event: Event, p: Problems) -> Any:
         """Judge ``event`` (pure): report through ``p``, which raises :class:`RefusedError` when the
@@ -114,6 +134,11 @@ class TileCount:
         self.plain, self.red = tile_set(red_fives, players)
         self.seen = [0] * 34
         self.seen_red = [0] * 34
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        # (made for any set -- four players, no red fives -- then every attribute set from this one)
+        state = {"plain": self.plain, "red": self.red, "seen": self.seen, "seen_red": self.seen_red}
+        return _rebuilt, (TileCount, (0, 4), {}, state)
 
     def problem(self, tiles: Sequence[Tile], what: str) -> str | None:
         """Why ``tiles`` cannot come into sight now (``None`` when they can)."""

@@ -76,7 +76,7 @@ from .referee import Problems, Referee, TileCount
 from .rules import Rules
 from .scoring import HandScore, score_hand
 from .shape import is_kokushi, is_tenpai, is_winning, waits
-from .tiles import TERMINALS_AND_HONORS, Tile, format_tiles
+from .tiles import TERMINALS_AND_HONORS, DataRecord, Tile, format_tiles
 
 __all__ = ["Phase", "Round", "RoundResult", "SeatState", "check_start", "start_problems"]
 
@@ -109,7 +109,7 @@ class Phase(Enum):
 
 
 @dataclass(slots=True)
-class Discard:
+class Discard(DataRecord):
     tile: Tile
     tsumogiri: bool
     riichi: bool = False
@@ -117,7 +117,7 @@ class Discard:
 
 
 @dataclass(slots=True)
-class SeatState:
+class SeatState(DataRecord):
     """One player's side of the table."""
 
     hand: list[Tile]
@@ -163,7 +163,7 @@ class SeatState:
 
 
 @dataclass(frozen=True, slots=True)
-class RoundResult:
+class RoundResult(DataRecord):
     """How the round ended: its settlement, the request that was settled (for
     wins), and what the record said where it said it."""
 
@@ -235,7 +235,7 @@ def start_problems(rules: Rules, start: StartKyoku, players: int | None) -> list
 
 
 @dataclass(slots=True)
-class _Win:
+class _Win(DataRecord):
     """A hora as checked: the request fields of the win, the request of every win so far (it
     reproduces them with ``tenbou settle``) and their settlement."""
 
@@ -291,6 +291,10 @@ class Round(Referee):
         #: ``end_kyoku`` has come
         self.closed = False
         self.index = index
+
+    def _made_with(self) -> tuple[tuple[Any, ...], dict[str, Any]]:
+        # (leniently: the start's soft problems, if any, are not raised again; its state then set)
+        return (self.rules, self.start), {"strict": False}
 
     # -- helpers ----------------------------------------------------------------------------------
 

@@ -20,9 +20,9 @@ Tile.parse('5p')
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from enum import Enum
-from typing import Any, ClassVar, Final, TypeVar
+from typing import Any, ClassVar, Final, TypeVar, cast
 
 from .errors import NotationError
 
@@ -197,6 +197,18 @@ class Record:
         values = {name: getattr(self, name) for name in self._fields}
         values.update(changes)
         return type(self)(**values)
+
+
+class DataRecord:
+    """Base of tenbou's dataclasses (the events, a round's and a game's records): pickle and copy
+    rebuild one by calling its class with its fields' values, in order. Compiled, a frozen
+    dataclass's fields cannot be set once it is made, nor a native class made without its
+    ``__init__``: the rebuilding of pickle's default does both."""
+
+    __slots__ = ()
+
+    def __reduce__(self) -> tuple[type[Any], tuple[object, ...]]:
+        return type(self), tuple([getattr(self, f.name) for f in fields(cast(Any, self))])
 
 
 def kind_text(kind: int) -> str:
