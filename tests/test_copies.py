@@ -100,3 +100,33 @@ def test_a_game_copied_halfway_plays_on_like_the_original() -> None:
     assert twin.final == thawed.final == game.final
     deltas = [h.deltas for h in game.hands]
     assert [h.deltas for h in twin.hands] == [h.deltas for h in thawed.hands] == deltas
+
+
+class _CountingGame(Game):
+    """A game extended in Python, as a bot may: its own attribute, and a method that calls the
+    game's own (compiled, ``Game`` and ``Round`` allow interpreted subclasses)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.applied = 0
+
+    def apply_checked(self, event: Any, plan: Any) -> None:
+        super().apply_checked(event, plan)
+        self.applied += 1
+
+
+def test_a_game_extended_in_python_plays_copies_and_pickles() -> None:
+    rules = get_rules("tenhou")
+    events = play_game(rules, seed=11, length="tonpuu")
+    game, plain = _CountingGame(rules, length="tonpuu"), Game(rules, length="tonpuu")
+    half = len(events) // 2
+    for i, ev in enumerate(events[:half]):
+        game.apply(ev, i)
+        plain.apply(ev, i)
+    twin, thawed = copy.deepcopy(game), pickle.loads(pickle.dumps(game))
+    assert type(twin) is type(thawed) is _CountingGame and twin.applied == thawed.applied == half
+    for g in (game, twin, thawed, plain):
+        for i, ev in enumerate(events[half:], half):
+            g.apply(ev, i)
+    assert game.applied == twin.applied == thawed.applied == len(events)
+    assert game.final is not None and twin.final == thawed.final == game.final == plain.final

@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ._native import mypyc_attr
 from .errors import IllegalEventError
 from .events import EndGame, EndKyoku, Event, StartGame, StartKyoku, event_name
 from .payment import PaymentKind, Settlement
@@ -88,6 +89,7 @@ class FinalResult(DataRecord):
 _GAME_EVENTS = frozenset({StartGame, StartKyoku, EndGame})
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Game(Referee):
     """A game followed event by event (see the module docstring)."""
 

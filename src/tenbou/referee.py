@@ -23,6 +23,7 @@ import contextlib
 from collections.abc import Sequence
 from typing import Any, NoReturn, TypeVar, cast
 
+from ._native import mypyc_attr
 from .errors import IllegalEventError
 from .events import Event
 from .tiles import Tile, tile_set
@@ -66,6 +67,7 @@ def _rebuilt(cls: type[_T], args: tuple[Any, ...], kwargs: dict[str, Any], state
     return obj
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # (a bot may extend a game or a round)
 class Referee:
     """Events all or nothing: :meth:`check_event` judges an event against the state and changes
     nothing; :meth:`apply_checked` carries out one it has passed. :class:`Round` and
@@ -81,9 +83,12 @@ class Referee:
         raise NotImplementedError
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        # (the state: the attributes by name, as __getstate__ gives them in either build)
+        # (the state: the attributes by name, as __getstate__ gives them in either build, and,
+        # compiled, those of a subclass made in Python, which are kept in its instance dict)
         args, kwargs = self._made_with()
-        return _rebuilt, (type(self), args, kwargs, cast("dict[str, Any]", self.__getstate__()))
+        state = dict(cast("dict[str, Any]", self.__getstate__()))
+        state.update(getattr(self, "__dict__", {}))
+        return _rebuilt, (type(self), args, kwargs, state)
 
     def check_event(self, event: Event, p: Problems) -> Any:
         """Judge ``event`` (pure): report through ``p``, which raises :class:`RefusedError` when the

@@ -49,6 +49,7 @@ from enum import Enum
 from typing import Any, NoReturn
 
 from . import pao as _pao
+from ._native import mypyc_attr
 from .errors import IllegalEventError, TenbouError
 from .events import (
     Ankan,
@@ -246,6 +247,7 @@ class _Win(DataRecord):
     scored: list[tuple[HandScore, tuple[Liability, ...]]]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Round(Referee):
     """One hand, fed event by event (see the module docstring)."""
 
