@@ -17,6 +17,12 @@ is timed the same way on its own. Then ``api.score`` itself, first and again, an
 ``benchmarks/bench_engines.py``) on the same hands, first and again: the same work and the same
 waits, measured the same way.
 
+Last, whole calls on four streams, pass by pass in turn, tenbou's and RiichiEnv's: fresh hands
+whose request objects were made long before (as in ``bench_engines.py``) or just before the pass,
+and a pass's first 200 hands called over and over, on the same objects (``bench_engines.py
+--distinct 200``) or on a new copy each call. Fresh against repeated hands is what a stream of new
+hands costs; the objects' age and the copies tell how much of that is reading the request.
+
 ``--warm`` passes of ``--n`` hands are scored first and not timed (the caches of suit patterns and
 melds fill as a long stream fills them). Times are means in ns a hand, single thread, from
 ``time.perf_counter_ns`` around each call (its own cost, about 70 ns, is printed as ``clock``).
@@ -46,6 +52,8 @@ import _builds  # noqa: E402
 import handgen  # noqa: E402
 
 STAGES = ("read request", "score", "pay", "result dict")
+#: how many hands of a pass are called over and over in the repeated streams
+REPEATED = 200
 
 
 def run(n: int, warm: int, passes: int) -> None:
@@ -146,6 +154,104 @@ def run(n: int, warm: int, passes: int) -> None:
         print(f"  {name:<18} {a:8.0f} {b:8.0f} {a - b:8.0f}")
     stages = sum(statistics.mean(times[s][0]) for s in STAGES)
     print(f"  stages in all, first: {stages:.0f} ns (each with the clock's own cost)")
+    _fresh_or_repeated(streams[warm:], n)
+
+
+def _fresh_or_repeated(streams: list[list[dict[str, Any]]], n: int) -> None:
+    """Whole calls on four streams, pass by pass in turn: fresh hands (their request objects made
+    long before, as in bench_engines, or just before the pass), and the first ``REPEATED`` hands of
+    a pass called over and over to ``n`` calls (the same objects each time, as bench_engines'
+    ``--distinct``, or a new copy each call, made before the pass). Fresh against repeated hands
+    is what a stream of new hands costs; the objects' age and the copies tell how much of that is
+    reading the request's objects, rather than the hands' own variety (the branches they take,
+    the code they run, the entries they look up). RiichiEnv's Python API, when installed, is
+    timed on the same four (its inputs made as bench_engines makes them)."""
+    from tenbou.api import score
+    from tenbou.errors import TenbouError
+
+    def tenbou_pass(reqs: list[dict[str, Any]]) -> float:
+        t = time.perf_counter()
+        for req in reqs:
+            try:  # noqa: SIM105
+                score(req)
+            except TenbouError:
+                pass
+        return (time.perf_counter() - t) / len(reqs) * 1e6
+
+    r = min(REPEATED, n)
+    kinds = (
+        "fresh hands, request objects made long before",
+        "fresh hands, request objects made just before",
+        f"{r} hands over and over, the same objects",
+        f"{r} hands over and over, new objects each call",
+    )
+    peer = _riichienv_pass()
+    old = json.loads(json.dumps(streams))  # (made now, long before their pass comes)
+    copies = [json.loads(json.dumps([h[k % r] for k in range(n)])) for h in streams]
+    results: dict[str, dict[str, list[float]]] = {"tenbou": {k: [] for k in kinds}}
+
+    def four(
+        timed: Callable[[list[Any]], float],
+        remade: Callable[[list[dict[str, Any]]], list[Any]],
+        hands: list[dict[str, Any]],
+        made_before: list[Any],
+        copied: list[Any],
+    ) -> list[float]:
+        """One pass of each stream, in the order of ``kinds`` (the second's objects remade from
+        ``hands`` just now)."""
+        again = [made_before[k % r] for k in range(n)]
+        return [timed(made_before), timed(remade(hands)), timed(again), timed(copied)]
+
+    def json_copy(hands: list[dict[str, Any]]) -> list[Any]:
+        return list(json.loads(json.dumps(hands)))
+
+    for i, hands in enumerate(streams):
+        gc.collect()
+        passes = four(tenbou_pass, json_copy, hands, old[i], copies[i])
+        for kind, t in zip(kinds, passes, strict=True):
+            results["tenbou"][kind].append(t)
+    if peer is not None:
+        inputs, peer_pass = peer
+        results["RiichiEnv API"] = {k: [] for k in kinds}
+        peer_old = [inputs(h) for h in streams]
+        peer_copies = [inputs([h[k % r] for k in range(n)]) for h in streams]
+        for i, hands in enumerate(streams):
+            gc.collect()
+            passes = four(peer_pass, inputs, hands, peer_old[i], peer_copies[i])
+            for kind, t in zip(kinds, passes, strict=True):
+                results["RiichiEnv API"][kind].append(t)
+    print(f"whole calls, us a hand (best; median of {len(streams)} passes of {n} calls), streams in turn:")
+    for engine, by_kind in results.items():
+        if not by_kind[kinds[0]]:
+            continue
+        for kind in kinds:
+            v = by_kind[kind]
+            print(f"  {engine:<14} {kind:<52} {min(v):6.2f}; {statistics.median(v):6.2f}")
+
+
+def _riichienv_pass() -> (
+    tuple[Callable[[list[dict[str, Any]]], list[Any]], Callable[[list[Any]], float]] | None
+):
+    """RiichiEnv's inputs for a list of requests (made as bench_engines makes them) and a timed pass
+    of its Python API over such inputs (us a hand); None without riichienv."""
+    try:
+        import riichienv
+    except ImportError:
+        return None
+    import bench_engines
+
+    evaluator, conditions = riichienv.HandEvaluator, riichienv.Conditions
+
+    def inputs(hands: list[dict[str, Any]]) -> list[Any]:
+        return [bench_engines.to_riichienv(r, handgen.to_mahjong(r)) for r in hands]
+
+    def timed(batch: list[Any]) -> float:
+        t = time.perf_counter()
+        for closed, melds, win, dora, ura, kw in batch:
+            evaluator(closed, melds).calc(win, dora, conditions(**kw), ura)
+        return (time.perf_counter() - t) / len(batch) * 1e6
+
+    return inputs, timed
 
 
 def _riichienv_twice(
