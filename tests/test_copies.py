@@ -103,11 +103,13 @@ def test_a_game_copied_halfway_plays_on_like_the_original() -> None:
 
 
 class _CountingGame(Game):
-    """A game extended in Python, as a bot may: its own attribute, and a method that calls the
-    game's own (compiled, ``Game`` and ``Round`` allow interpreted subclasses)."""
+    """A game extended in Python, as a bot may: its own ``__init__`` (its own arguments first), its
+    own attribute, and a method that calls the game's own (compiled, ``Game`` and ``Round`` allow
+    interpreted subclasses)."""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def __init__(self, name: str, rules: Any, **kwargs: Any) -> None:
+        super().__init__(rules, **kwargs)
+        self.name = name
         self.applied = 0
 
     def apply_checked(self, event: Any, plan: Any) -> None:
@@ -118,13 +120,14 @@ class _CountingGame(Game):
 def test_a_game_extended_in_python_plays_copies_and_pickles() -> None:
     rules = get_rules("tenhou")
     events = play_game(rules, seed=11, length="tonpuu")
-    game, plain = _CountingGame(rules, length="tonpuu"), Game(rules, length="tonpuu")
+    game, plain = _CountingGame("bot", rules, length="tonpuu"), Game(rules, length="tonpuu")
     half = len(events) // 2
     for i, ev in enumerate(events[:half]):
         game.apply(ev, i)
         plain.apply(ev, i)
     twin, thawed = copy.deepcopy(game), pickle.loads(pickle.dumps(game))
     assert type(twin) is type(thawed) is _CountingGame and twin.applied == thawed.applied == half
+    assert twin.name == thawed.name == "bot" and twin.round is not game.round
     for g in (game, twin, thawed, plain):
         for i, ev in enumerate(events[half:], half):
             g.apply(ev, i)

@@ -129,11 +129,6 @@ class Game(Referee):
         self.index = 0
         self.started = False
 
-    def _made_with(self) -> tuple[tuple[Any, ...], dict[str, Any]]:
-        return (self.rules, self.players), {
-            "length": self.length, "strict": self.strict, "check_starts": self.check_starts
-        }  # fmt: skip
-
     def expected_start(self) -> tuple[Wind, int, int, int, int, tuple[int, ...]]:
         """(round wind, hand number, honba, riichi sticks, dealer, scores) of the next hand."""
         return (

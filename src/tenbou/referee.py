@@ -58,10 +58,13 @@ class Problems:
         raise RefusedError
 
 
-def _rebuilt(cls: type[_T], args: tuple[Any, ...], kwargs: dict[str, Any], state: dict[str, Any]) -> _T:
-    """How pickle and copy rebuild a referee (or a tile count): ``cls(*args, **kwargs)``, then every
-    attribute of ``state`` set (compiled, no class is made without its ``__init__``)."""
-    obj = cls(*args, **kwargs)
+def _rebuilt(cls: type[_T], args: tuple[Any, ...], state: dict[str, Any]) -> _T:
+    """How pickle and copy rebuild a referee or a tile count: made by ``cls.__new__(cls, *args)``,
+    then given every attribute of ``state``. A referee's ``__new__`` calls no ``__init__`` (in
+    pure Python, nor compiled: the referees allow subclasses written in Python, whose instances
+    mypyc makes so), so a subclass's own ``__init__`` need not be known; a compiled tile count's
+    calls it with ``args``."""
+    obj = cls.__new__(cls, *args)
     for name, value in state.items():
         setattr(obj, name, value)
     return obj
@@ -78,17 +81,12 @@ class Referee:
     #: the index of the last event applied (it names events in errors)
     index: int
 
-    def _made_with(self) -> tuple[tuple[Any, ...], dict[str, Any]]:
-        """Arguments that make a referee of this class, its state then set attribute by attribute."""
-        raise NotImplementedError
-
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         # (the state: the attributes by name, as __getstate__ gives them in either build, and,
         # compiled, those of a subclass made in Python, which are kept in its instance dict)
-        args, kwargs = self._made_with()
         state = dict(cast("dict[str, Any]", self.__getstate__()))
         state.update(getattr(self, "__dict__", {}))
-        return _rebuilt, (type(self), args, kwargs, state)
+        return _rebuilt, (type(self), (), state)
 
     def check_event(self, event: Event, p: Problems) -> Any:
         """Judge ``event`` (pure): report through ``p``, which raises :class:`RefusedError` when the
@@ -143,7 +141,7 @@ class TileCount:
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         # (made for any set -- four players, no red fives -- then every attribute set from this one)
         state = {"plain": self.plain, "red": self.red, "seen": self.seen, "seen_red": self.seen_red}
-        return _rebuilt, (TileCount, (0, 4), {}, state)
+        return _rebuilt, (TileCount, (0, 4), state)
 
     def problem(self, tiles: Sequence[Tile], what: str) -> str | None:
         """Why ``tiles`` cannot come into sight now (``None`` when they can)."""

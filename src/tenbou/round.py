@@ -294,10 +294,6 @@ class Round(Referee):
         self.closed = False
         self.index = index
 
-    def _made_with(self) -> tuple[tuple[Any, ...], dict[str, Any]]:
-        # (leniently: the start's soft problems, if any, are not raised again; its state then set)
-        return (self.rules, self.start), {"strict": False}
-
     # -- helpers ----------------------------------------------------------------------------------
 
     def _first_go_around(self) -> bool:
