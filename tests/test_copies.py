@@ -18,6 +18,7 @@ from tenbou.hand import Hand, Situation
 from tenbou.rules import get_rules
 from tenbou.scoring import score_hand
 from tenbou.selfplay import play_game
+from tenbou.shape import standard_decompositions
 from tenbou.tiles import Tile
 
 DAISANGEN = {
@@ -64,6 +65,9 @@ def _values() -> dict[str, Any]:
         "settlement": settlement,
         "next hand": settlement.next,
         "events": events,
+        "decomposition": standard_decompositions(list(Hand.parse("12345678m11p555z +9m").concealed_counts))[
+            0
+        ],
     }
 
 

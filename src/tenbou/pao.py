@@ -36,7 +36,7 @@ from typing import Final
 
 from .hand import Meld, MeldType
 from .rules import Rules
-from .tiles import DRAGONS, TERMINALS_AND_HONORS, WINDS
+from .tiles import DRAGONS, TERMINALS_AND_HONORS, WINDS, DataRecord
 
 __all__ = ["TRIGGERS", "Liability", "daiminkan_meld", "liabilities", "rinshan_liability"]
 
@@ -44,7 +44,7 @@ _GREEN: Final = frozenset((19, 20, 21, 23, 25, 32))
 
 
 @dataclass(frozen=True, slots=True)
-class Liability:
+class Liability(DataRecord):
     """``seat`` answers for ``yaku`` (a yakuman id, or ``rinshan`` for
     daiminkan pao) under ``rule`` (``pao_yaku``, ``daiminkan_pao`` or
     ``explicit`` when the request named it); ``meld`` is the index of the
@@ -54,10 +54,6 @@ class Liability:
     seat: int
     rule: str
     meld: int | None = None
-
-    def __reduce__(self) -> tuple[type[Liability], tuple[str, int, str, int | None]]:
-        # pickle and copy rebuild a liability from its fields (the compiled build cannot set them later)
-        return Liability, (self.yaku, self.seat, self.rule, self.meld)
 
     def to_dict(self) -> dict[str, object]:
         out: dict[str, object] = {"yaku": self.yaku, "seat": self.seat, "rule": self.rule}

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Final
 
-from .tiles import TERMINALS_AND_HONORS, format_kinds
+from .tiles import TERMINALS_AND_HONORS, DataRecord, format_kinds
 
 __all__ = [
     "KOKUSHI_KINDS",
@@ -47,7 +47,7 @@ KOKUSHI_KINDS: Final = tuple(sorted(TERMINALS_AND_HONORS))
 
 
 @dataclass(frozen=True, slots=True)
-class Decomposition:
+class Decomposition(DataRecord):
     """The concealed part of a standard hand read as sets and one pair
     (kinds; runs by their lowest tile)."""
 

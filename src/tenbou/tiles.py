@@ -61,8 +61,20 @@ KIND_NAMES: Final = tuple(
 _RED_KINDS: Final = frozenset((4, 13, 22))
 
 
+class DataRecord:
+    """Base of tenbou's dataclasses (a tile, a liability, a decomposition, the events, a round's and a
+    game's records): pickle and copy rebuild one by calling its class with its fields' values, in
+    order. Compiled, a frozen dataclass's fields cannot be set once it is made, nor a native class
+    made without its ``__init__``: the rebuilding of pickle's default does both."""
+
+    __slots__ = ()
+
+    def __reduce__(self) -> tuple[type[Any], tuple[object, ...]]:
+        return type(self), tuple([getattr(self, f.name) for f in fields(cast(Any, self))])
+
+
 @dataclass(frozen=True, slots=True)
-class Tile:
+class Tile(DataRecord):
     """One tile: a kind (0..33) and whether it is a red five.
 
     Tiles are values; use :meth:`parse` or :func:`parse_tiles` to make them.
@@ -76,10 +88,6 @@ class Tile:
             raise NotationError(f"tile kind {self.kind!r} is out of range 0..33")
         if self.red and self.kind not in _RED_KINDS:
             raise NotationError(f"only a five of m, p or s can be red, not {kind_text(self.kind)}")
-
-    def __reduce__(self) -> tuple[type[Tile], tuple[int, bool]]:
-        # pickle and copy rebuild a tile from its fields (the compiled build has no instance dict)
-        return Tile, (self.kind, self.red)
 
     # (written here, not generated: the dataclass's own are Python functions made at import, even
     # in the compiled build, and a replay compares tiles millions of times -- ``tile in hand`` and
@@ -197,18 +205,6 @@ class Record:
         values = {name: getattr(self, name) for name in self._fields}
         values.update(changes)
         return type(self)(**values)
-
-
-class DataRecord:
-    """Base of tenbou's dataclasses (the events, a round's and a game's records): pickle and copy
-    rebuild one by calling its class with its fields' values, in order. Compiled, a frozen
-    dataclass's fields cannot be set once it is made, nor a native class made without its
-    ``__init__``: the rebuilding of pickle's default does both."""
-
-    __slots__ = ()
-
-    def __reduce__(self) -> tuple[type[Any], tuple[object, ...]]:
-        return type(self), tuple([getattr(self, f.name) for f in fields(cast(Any, self))])
 
 
 def kind_text(kind: int) -> str:
