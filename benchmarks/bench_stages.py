@@ -185,9 +185,14 @@ def _fresh_or_repeated(streams: list[list[dict[str, Any]]], n: int) -> None:
         f"{r} hands over and over, the same objects",
         f"{r} hands over and over, new objects each call",
     )
+
+    def repeated(hands: list[Any]) -> list[Any]:
+        """The first ``r`` of ``hands`` over and over, to ``n`` calls."""
+        return [hands[k % r] for k in range(n)]
+
     peer = _riichienv_pass()
     old = json.loads(json.dumps(streams))  # (made now, long before their pass comes)
-    copies = [json.loads(json.dumps([h[k % r] for k in range(n)])) for h in streams]
+    copies = [json.loads(json.dumps(repeated(h))) for h in streams]
     results: dict[str, dict[str, list[float]]] = {"tenbou": {k: [] for k in kinds}}
 
     def four(
@@ -199,8 +204,7 @@ def _fresh_or_repeated(streams: list[list[dict[str, Any]]], n: int) -> None:
     ) -> list[float]:
         """One pass of each stream, in the order of ``kinds`` (the second's objects remade from
         ``hands`` just now)."""
-        again = [made_before[k % r] for k in range(n)]
-        return [timed(made_before), timed(remade(hands)), timed(again), timed(copied)]
+        return [timed(made_before), timed(remade(hands)), timed(repeated(made_before)), timed(copied)]
 
     def json_copy(hands: list[dict[str, Any]]) -> list[Any]:
         return list(json.loads(json.dumps(hands)))
@@ -214,7 +218,7 @@ def _fresh_or_repeated(streams: list[list[dict[str, Any]]], n: int) -> None:
         inputs, peer_pass = peer
         results["RiichiEnv API"] = {k: [] for k in kinds}
         peer_old = [inputs(h) for h in streams]
-        peer_copies = [inputs([h[k % r] for k in range(n)]) for h in streams]
+        peer_copies = [inputs(repeated(h)) for h in streams]
         for i, hands in enumerate(streams):
             gc.collect()
             passes = four(peer_pass, inputs, hands, peer_old[i], peer_copies[i])
