@@ -15,7 +15,9 @@ processor's caches and the branches just taken. The difference is what the stage
 is timed the same way on its own. Then ``api.score`` itself, first and again, and -- when
 ``riichienv`` is installed -- RiichiEnv's Python API (``HandEvaluator(...).calc``, the peer of
 ``benchmarks/bench_engines.py``) on the same hands, first and again: the same work and the same
-waits, measured the same way.
+waits, measured the same way. Two more rows take the refused hands (no yaku, not winning) alone:
+their reading and scoring (which makes their error's message), and their ``api.score`` call, which
+raises the error, caught by the caller: the difference is what raising it costs.
 
 Last, whole calls on four streams, pass by pass in turn, tenbou's and RiichiEnv's: fresh hands
 whose request objects were made long before (as in ``bench_engines.py``) or just before the pass,
@@ -52,6 +54,10 @@ import _builds  # noqa: E402
 import handgen  # noqa: E402
 
 STAGES = ("read request", "score", "pay", "result dict")
+#: the refused hands alone: read and scored (the stages, their error's message made), and through
+#: ``api.score``, which raises their error (caught by the caller); the difference is the exception's
+REFUSED_STAGES = "refused: read+score"
+REFUSED_CALL = "refused: api.score"
 #: how many hands of a pass are called over and over in the repeated streams
 REPEATED = 200
 
@@ -81,7 +87,7 @@ def run(n: int, warm: int, passes: int) -> None:
 
     clock = time.perf_counter_ns
     times: dict[str, tuple[list[int], list[int]]] = {
-        k: ([], []) for k in (*STAGES, "read_counts", "api.score", "clock")
+        k: ([], []) for k in (*STAGES, REFUSED_STAGES, "read_counts", "api.score", REFUSED_CALL, "clock")
     }
     refused = 0
     for hands in streams[warm:]:
@@ -100,6 +106,7 @@ def run(n: int, warm: int, passes: int) -> None:
                 times["score"][again].append(t2 - t1)
                 if not isinstance(hs, HandScore):
                     refused += 1 - again
+                    times[REFUSED_STAGES][again].append(t2 - t0)
                     continue
                 parts = settle_win_parts(hs, (), req.get("honba", 0), req.get("riichi_sticks", 0), None)
                 t3 = clock()
@@ -114,13 +121,16 @@ def run(n: int, warm: int, passes: int) -> None:
         for req in hands:
             for again in (0, 1):
                 t0 = clock()
-                try:  # noqa: SIM105
+                try:
                     score(req)
+                    scored = True
                 except TenbouError:
-                    pass
+                    scored = False
                 t1 = clock()
                 t2 = clock()
                 times["api.score"][again].append(t1 - t0)
+                if not scored:
+                    times[REFUSED_CALL][again].append(t1 - t0)
                 times["clock"][again].append(t2 - t1)
     for hands in json.loads(json.dumps(streams[warm:])):
         gc.collect()
@@ -146,8 +156,8 @@ def run(n: int, warm: int, passes: int) -> None:
         f"{refused} refused by scoring: no yaku or not winning)"
     )
     print(f"  {'ns a hand (mean)':<18} {'first':>8} {'again':>8} {'waits':>8}")
-    for name in (*STAGES, "api.score", "RiichiEnv API", "read_counts", "clock"):
-        if name not in times:
+    for name in (*STAGES, "api.score", "RiichiEnv API", "read_counts", REFUSED_STAGES, REFUSED_CALL, "clock"):
+        if not times.get(name, ((), ()))[0]:
             continue
         first, again = times[name]
         a, b = statistics.mean(first), statistics.mean(again)
