@@ -3,6 +3,8 @@ refusal of impossible or contradictory hands."""
 
 from __future__ import annotations
 
+import contextlib
+
 import pytest
 
 from tenbou.errors import InvalidHandError
@@ -270,3 +272,32 @@ def test_the_hand_level_key_holds_only_the_form_of_a_readings_features() -> None
     assert len(every_f) >= 20 and not any(bit & reading_bits for bit in every_f)
     assert scoring._HAND_KEY & reading_bits == scoring._FORMS & reading_bits
     assert scoring._HAND_KEY & scoring._FORMS == scoring._FORMS
+
+
+def test_the_yaku_asked_for_different_features_share_one_pair_a_yaku() -> None:
+    # the asked yaku kept by features point at one (predicate, counted) pair a yaku and kind of hand,
+    # the pairs of _askable: scoring a stream of hands keeps no pairs of its own
+    from tenbou import scoring
+    from tenbou.api import score
+    from tenbou.errors import TenbouError
+
+    from .handgen import generate
+
+    for h in generate(7, 300):
+        with contextlib.suppress(TenbouError):
+            score(h)
+    for per_reading, kept in enumerate((scoring._HAND_PLAIN, scoring._READING_PLAIN)):
+        assert len(kept) >= 20
+        pairs = {
+            closed: {id(a) for group in scoring._askable(frozenset(), per_reading, closed) for _, a in group}
+            for closed in (False, True)
+        }
+        for features, (yakuman, regular) in kept.items():
+            expected = pairs[bool(features & scoring.F_CLOSED)]
+            assert {id(asked) for asked in (*yakuman, *regular)} <= expected
+            # and they are the pairs worth asking with those features, as made afresh
+            wanted = [
+                [asked for needs, asked in group if needs & features == needs]
+                for group in scoring._askable(frozenset(), per_reading, bool(features & scoring.F_CLOSED))
+            ]
+            assert [list(yakuman), list(regular)] == wanted
