@@ -251,24 +251,16 @@ def mahjong_engine() -> tuple[Callable[[list[Any]], float], Callable[[list[Any]]
 RiichiInputs = tuple[list[int], list[Any], int, list[int], list[int], dict[str, Any]]
 
 
-def to_riichienv(request: dict[str, Any], mj: handgen.MahjongInputs) -> RiichiInputs:
-    """RiichiEnv's inputs for a request, from the mahjong package's (the same 136-ids): the concealed
-    tiles without the winning tile (the evaluator adds it), its ``Meld`` objects, the winning tile,
-    the indicators, and the ``Conditions`` keywords."""
-    from riichienv import _riichienv as core
-
-    kinds = {
-        "chi": core.MeldType.Chi,
-        "pon": core.MeldType.Pon,
-        "daiminkan": core.MeldType.Daiminkan,
-        "kakan": core.MeldType.Kakan,
-        "ankan": core.MeldType.Ankan,
-    }
+def riichienv_plain(request: dict[str, Any], mj: handgen.MahjongInputs) -> RiichiInputs:
+    """RiichiEnv's inputs for a request, from the mahjong package's (the same 136-ids), as plain
+    data (JSON as it is): the concealed tiles without the winning tile (the evaluator adds it), the
+    melds as ``[kind, tiles, opened, from]``, the winning tile, the indicators, and the
+    ``Conditions`` keywords."""
     tiles, win, mj_melds, dora, ura, kw = mj
     called = {t for m in mj_melds for t in m.tiles}
     closed = sorted(t for t in tiles if t not in called and t != win)
-    melds = [
-        core.Meld(kinds[m["type"]], list(mm.tiles), m["type"] != "ankan", m.get("from", -1))
+    melds: list[Any] = [
+        [m["type"], list(mm.tiles), m["type"] != "ankan", m.get("from", -1)]
         for m, mm in zip(request.get("melds") or [], mj_melds, strict=True)
     ]
     conditions = {
@@ -287,6 +279,26 @@ def to_riichienv(request: dict[str, Any], mj: handgen.MahjongInputs) -> RiichiIn
         "honba": request.get("honba", 0),
     }
     return closed, melds, win, dora, ura, conditions
+
+
+def riichienv_objects(plain: RiichiInputs) -> RiichiInputs:
+    """The inputs of :func:`riichienv_plain` with the melds as RiichiEnv's ``Meld`` objects."""
+    from riichienv import _riichienv as core
+
+    closed, melds, win, dora, ura, read = plain
+    # (the keywords' names interned, as a literal's are: read from JSON, they would cost RiichiEnv's
+    # keyword matching some 11,000 instructions a hand more)
+    conditions = {sys.intern(k): v for k, v in read.items()}
+    made = [
+        core.Meld(getattr(core.MeldType, kind.capitalize()), tiles, opened, who)
+        for kind, tiles, opened, who in melds
+    ]
+    return closed, made, win, dora, ura, conditions
+
+
+def to_riichienv(request: dict[str, Any], mj: handgen.MahjongInputs) -> RiichiInputs:
+    """RiichiEnv's inputs for a request, its melds as its ``Meld`` objects (:func:`riichienv_plain`)."""
+    return riichienv_objects(riichienv_plain(request, mj))
 
 
 def riichienv_engines() -> tuple[

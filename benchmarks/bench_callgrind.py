@@ -1,0 +1,208 @@
+"""Instructions, cache misses and mispredicted branches a hand, counted by valgrind's callgrind:
+tenbou's ``api.score`` (compiled, and with ``--pure`` the pure build too) beside RiichiEnv's
+Python API, on the same fresh hands, in one run.
+
+Usage: ``python benchmarks/bench_callgrind.py [--warm 20000] [--n 4000] [--seed 100] [--pure]
+[--compiled-dir DIR]`` (needs ``valgrind``; about 5 minutes an engine on this machine)
+
+Counts, unlike times, do not move with the machine's load. Each engine runs twice under callgrind
+(``--cache-sim=yes --branch-sim=yes``, a 1 MiB last-level cache: the L2 of the machine the README
+names), with ``PYTHONHASHSEED=0`` so that both runs hash alike: once scoring ``--warm`` hands, once
+``--warm`` and then ``--n`` more, all made beforehand (``tests/handgen.py``, written to a file and
+read by both runs; RiichiEnv's inputs made from the same hands, as ``bench_engines.py`` makes them).
+The difference of the two runs' totals, over ``--n``, is what a fresh hand costs after
+``--warm`` of them: the loop that ``bench_engines.py`` times included (for RiichiEnv, its
+``Conditions(**kw)``), the start-up and the warm-up left out. Instructions, instruction-cache and
+last-level misses and mispredicts repeat from run to run; first-level data misses move with where
+a run's objects lie (by a hundred or more a hand between two builds with the same instructions):
+compare their size only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent / "tests"))
+sys.path.insert(0, str(HERE))
+
+import _builds  # noqa: E402
+
+#: callgrind's events, as its output names them, and how this script prints them
+EVENTS = {
+    "Ir": "instructions",
+    "I1mr": "I1 misses",
+    "D1mr": "D1 read misses",
+    "DLmr": "LL read misses",
+    "DLmw": "LL write misses",
+    "Bcm": "cond. mispredicts",
+    "Bim": "indirect mispredicts",
+}
+
+
+def child(engine: str, hands_path: str, warm: int, n: int) -> int:
+    """Score the first ``warm`` hands of the file, then the next ``n`` (run under callgrind)."""
+    data: list[Any] = json.loads(Path(hands_path).read_text(encoding="utf-8"))
+    if engine == "riichienv":
+        import riichienv
+
+        from bench_engines import riichienv_objects
+
+        evaluator, conditions = riichienv.HandEvaluator, riichienv.Conditions
+        inputs = [riichienv_objects(plain) for plain in data]
+
+        def run(batch: list[Any]) -> None:
+            for closed, melds, win, dora, ura, kw in batch:
+                evaluator(closed, melds).calc(win, dora, conditions(**kw), ura)
+
+        run(inputs[:warm])
+        run(inputs[warm : warm + n])
+        return 0
+    from tenbou.api import score
+    from tenbou.errors import TenbouError
+
+    def run_tenbou(batch: list[dict[str, Any]]) -> None:
+        for req in batch:
+            try:  # noqa: SIM105 (the loop bench_engines.py times)
+                score(req)
+            except TenbouError:
+                pass
+
+    run_tenbou(data[:warm])
+    run_tenbou(data[warm : warm + n])
+    return 0
+
+
+def totals(path: Path) -> dict[str, int]:
+    names: list[str] = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.startswith("events:"):
+            names = line.split()[1:]
+        elif line.startswith("totals:"):
+            return dict(zip(names, map(int, line.split()[1:]), strict=True))
+    raise RuntimeError(f"{path}: no totals (did callgrind finish?)")
+
+
+def counted(engine: str, env: dict[str, str], hands_path: Path, warm: int, n: int, out: Path) -> Path:
+    """Start callgrind on the child; the path of its output once it is done (see ``wait``)."""
+    cmd = [
+        "valgrind",
+        "--tool=callgrind",
+        f"--callgrind-out-file={out}",
+        "--cache-sim=yes",
+        "--branch-sim=yes",
+        "--LL=1048576,16,64",
+        sys.executable,
+        str(Path(__file__).resolve()),
+        "--child",
+        engine,
+        str(hands_path),
+        str(warm),
+        str(n),
+    ]
+    log = out.with_suffix(".log").open("w")
+    proc = subprocess.Popen(cmd, env={**env, "PYTHONHASHSEED": "0"}, stdout=log, stderr=log)
+    RUNNING.append((proc, out))
+    return out
+
+
+RUNNING: list[tuple[subprocess.Popen[bytes], Path]] = []
+
+
+def wait() -> None:
+    for proc, out in RUNNING:
+        if proc.wait() != 0:
+            raise RuntimeError(
+                f"callgrind failed (exit status {proc.returncode}): see {out.with_suffix('.log')}"
+            )
+    RUNNING.clear()
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument(
+        "--warm", type=int, default=20000, help="hands scored before those counted (default 20000)"
+    )
+    ap.add_argument("--n", type=int, default=4000, help="hands counted (default 4000)")
+    ap.add_argument(
+        "--seed", type=int, default=100, help="generator seed of the first 2,000 hands (default 100)"
+    )
+    ap.add_argument("--pure", action="store_true", help="count the pure build too (about 4 times as long)")
+    ap.add_argument("--compiled-dir", help="where the compiled build is kept (default: see _builds.py)")
+    ap.add_argument("--child", nargs=4, help=argparse.SUPPRESS)
+    args = ap.parse_args(argv)
+    if args.child:
+        engine, hands_path, warm, n = args.child
+        return child(engine, hands_path, int(warm), int(n))
+    if shutil.which("valgrind") is None:
+        print("valgrind is needed (Debian: apt-get install valgrind)")
+        return 1
+    if args.warm < 0 or args.n < 1:
+        ap.error("--warm: 0 or more; --n: 1 or more")
+    import handgen
+    from bench_engines import riichienv_plain
+
+    total = args.warm + args.n
+    hands = [h for i in range((total + 1999) // 2000) for h in handgen.generate(args.seed + i, 2000)][:total]
+    tmp = Path(tempfile.mkdtemp(prefix="tenbou-callgrind-"))
+    engines: dict[str, tuple[dict[str, str], Path]] = {}
+    compiled = _builds.compiled_build(args.compiled_dir)
+    if compiled is None:
+        return 1
+    (tmp / "tenbou.json").write_text(json.dumps(hands), encoding="utf-8")
+    engines["tenbou compiled, api.score(dict)"] = (_builds.env_for(compiled), tmp / "tenbou.json")
+    if args.pure:
+        engines["tenbou pure Python, api.score(dict)"] = (_builds.env_for(_builds.PURE), tmp / "tenbou.json")
+    try:
+        import riichienv  # noqa: F401
+    except ImportError:
+        print("riichienv is not installed (pip install '.[bench]'): tenbou alone")
+    else:
+        (tmp / "riichienv.json").write_text(
+            json.dumps([riichienv_plain(h, handgen.to_mahjong(h)) for h in hands]), encoding="utf-8"
+        )
+        engines["RiichiEnv, HandEvaluator(...).calc"] = (dict(os.environ), tmp / "riichienv.json")
+    print(
+        f"callgrind: {args.n} fresh hands after {args.warm} (seeds {args.seed}..), PYTHONHASHSEED=0, "
+        f"a 1 MiB last level; two runs an engine, two at a time (outputs in {tmp})",
+        flush=True,
+    )
+    outs: dict[str, tuple[Path, Path]] = {}
+    for i, (name, (env, data)) in enumerate(engines.items()):
+        kind = "riichienv" if name.startswith("RiichiEnv") else "tenbou"
+        outs[name] = (
+            counted(kind, env, data, args.warm, args.n, tmp / f"cg.{i}.all"),
+            counted(kind, env, data, args.warm, 0, tmp / f"cg.{i}.warm"),
+        )
+        wait()  # (the two runs of an engine side by side: two cores)
+    rows = {}
+    for name, (whole, warm_only) in outs.items():
+        a, b = totals(whole), totals(warm_only)
+        rows[name] = {e: (a[e] - b[e]) / args.n for e in EVENTS}
+    ref = rows.get("RiichiEnv, HandEvaluator(...).calc")
+    print(f"\n{'a hand':<38}" + "".join(f"{label:>22}" for label in EVENTS.values()))
+    for name, row in rows.items():
+        cells = []
+        for e in EVENTS:
+            ratio = (
+                f" ({row[e] / ref[e]:.2f}x)"
+                if ref and name != "RiichiEnv, HandEvaluator(...).calc" and ref[e]
+                else ""
+            )
+            cells.append(f"{row[e]:,.1f}{ratio}".rjust(22))
+        print(f"{name:<38}" + "".join(cells))
+    if ref:
+        print("(x: against RiichiEnv's Python API)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
