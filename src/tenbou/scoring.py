@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from enum import Enum
-from typing import Any, Final, NamedTuple
+from typing import Any, Final, NamedTuple, cast
 
 from ._native import mypyc_attr
 from .errors import InvalidHandError
@@ -710,8 +710,10 @@ _READING_KEY: Final = F_CLOSED | _needs_of(_GROUPS[1])
 #: a yaku that may be asked: the features it needs, and its predicate with the yaku as counted (one
 #: pair a yaku and kind of hand, shared by every :data:`_Asked` that holds it: the asked yaku kept
 #: for a stream of hands' features -- a thousand tuples after 24,000 hands -- point at a few dozen
-#: pairs, not each at pairs of its own: 171 KB kept in place of 455 KB; tests/test_scoring.py)
-_Askable = tuple[int, tuple[Callable[[Reading], bool] | None, YakuHan]]
+#: pairs, not each at pairs of its own: 171 KB kept in place of 455 KB; tests/test_scoring.py).
+#: The pair is typed ``object`` here, an element of :data:`_Asked` there: compiled, a pair typed as
+#: a tuple would be unpacked to a C struct and boxed again, a new tuple in each ``_Asked``.
+_Askable = tuple[int, object]
 #: the yaku of each group of ``_GROUPS`` that count in a closed or an open hand, as :data:`_Askable`,
 #: by (the rules' double yakuman, once per hand 0 or of each reading 1, closed)
 _ASKABLE: Final[dict[tuple[frozenset[str], int, bool], tuple[tuple[_Askable, ...], ...]]] = {}
@@ -749,8 +751,8 @@ def _asked(features: int, double: frozenset[str], per_reading: int) -> tuple[_As
     if found is None:
         yakuman, regular = _askable(double, per_reading, bool(features & F_CLOSED))
         found = (
-            tuple([asked for needs, asked in yakuman if needs & features == needs]),
-            tuple([asked for needs, asked in regular if needs & features == needs]),
+            cast(_Asked, tuple([asked for needs, asked in yakuman if needs & features == needs])),
+            cast(_Asked, tuple([asked for needs, asked in regular if needs & features == needs])),
         )
         if len(by_double) < 4096:
             by_double[features] = found
