@@ -3,7 +3,8 @@ tenbou's ``api.score`` (compiled, and with ``--pure`` the pure build too) beside
 Python API, on the same fresh hands, in one run.
 
 Usage: ``python benchmarks/bench_callgrind.py [--warm 20000] [--n 4000] [--seed 100] [--pure]
-[--compiled-dir DIR]`` (needs ``valgrind``; about 5 minutes an engine on this machine)
+[--compiled-dir DIR]`` (needs ``valgrind``; one to two minutes an engine on this
+machine, a few more with ``--pure``)
 
 Counts, unlike times, do not move with the machine's load. Each engine runs twice under callgrind
 (``--cache-sim=yes --branch-sim=yes``, a 1 MiB last-level cache: the L2 of the machine the README
@@ -46,6 +47,8 @@ EVENTS = {
     "Bcm": "cond. mispredicts",
     "Bim": "indirect mispredicts",
 }
+#: the peer's row, which the others are compared with
+RIICHIENV = "RiichiEnv, HandEvaluator(...).calc"
 
 
 def child(engine: str, hands_path: str, warm: int, n: int) -> int:
@@ -91,8 +94,10 @@ def totals(path: Path) -> dict[str, int]:
     raise RuntimeError(f"{path}: no totals (did callgrind finish?)")
 
 
-def counted(engine: str, env: dict[str, str], hands_path: Path, warm: int, n: int, out: Path) -> Path:
-    """Start callgrind on the child; the path of its output once it is done (see ``wait``)."""
+def start(
+    engine: str, env: dict[str, str], hands_path: Path, warm: int, n: int, out: Path
+) -> subprocess.Popen[bytes]:
+    """Callgrind started on the child, writing its counts to ``out`` (and its output beside it)."""
     cmd = [
         "valgrind",
         "--tool=callgrind",
@@ -108,22 +113,22 @@ def counted(engine: str, env: dict[str, str], hands_path: Path, warm: int, n: in
         str(warm),
         str(n),
     ]
-    log = out.with_suffix(".log").open("w")
-    proc = subprocess.Popen(cmd, env={**env, "PYTHONHASHSEED": "0"}, stdout=log, stderr=log)
-    RUNNING.append((proc, out))
-    return out
+    with out.with_name(out.name + ".log").open("w") as log:
+        return subprocess.Popen(cmd, env={**env, "PYTHONHASHSEED": "0"}, stdout=log, stderr=log)
 
 
-RUNNING: list[tuple[subprocess.Popen[bytes], Path]] = []
-
-
-def wait() -> None:
-    for proc, out in RUNNING:
+def counts(
+    engine: str, env: dict[str, str], hands_path: Path, warm: int, n: int, out: Path
+) -> dict[str, float]:
+    """What each of ``n`` fresh hands after ``warm`` costs the engine: its two runs under callgrind,
+    side by side (two cores), one scoring ``warm`` + ``n`` hands and one ``warm``."""
+    outs = (out.with_name(out.name + ".all"), out.with_name(out.name + ".warm"))
+    procs = [start(engine, env, hands_path, warm, k, path) for k, path in zip((n, 0), outs, strict=True)]
+    for proc, path in zip(procs, outs, strict=True):
         if proc.wait() != 0:
-            raise RuntimeError(
-                f"callgrind failed (exit status {proc.returncode}): see {out.with_suffix('.log')}"
-            )
-    RUNNING.clear()
+            raise RuntimeError(f"callgrind failed (exit status {proc.returncode}): see {path}.log")
+    whole, warm_only = totals(outs[0]), totals(outs[1])
+    return {e: (whole[e] - warm_only[e]) / n for e in EVENTS}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -169,34 +174,24 @@ def main(argv: list[str] | None = None) -> int:
         (tmp / "riichienv.json").write_text(
             json.dumps([riichienv_plain(h, handgen.to_mahjong(h)) for h in hands]), encoding="utf-8"
         )
-        engines["RiichiEnv, HandEvaluator(...).calc"] = (dict(os.environ), tmp / "riichienv.json")
+        engines[RIICHIENV] = (dict(os.environ), tmp / "riichienv.json")
     print(
         f"callgrind: {args.n} fresh hands after {args.warm} (seeds {args.seed}..), PYTHONHASHSEED=0, "
         f"a 1 MiB last level; two runs an engine, two at a time (outputs in {tmp})",
         flush=True,
     )
-    outs: dict[str, tuple[Path, Path]] = {}
-    for i, (name, (env, data)) in enumerate(engines.items()):
-        kind = "riichienv" if name.startswith("RiichiEnv") else "tenbou"
-        outs[name] = (
-            counted(kind, env, data, args.warm, args.n, tmp / f"cg.{i}.all"),
-            counted(kind, env, data, args.warm, 0, tmp / f"cg.{i}.warm"),
+    rows = {
+        name: counts(
+            "riichienv" if name == RIICHIENV else "tenbou", env, data, args.warm, args.n, tmp / f"cg.{i}"
         )
-        wait()  # (the two runs of an engine side by side: two cores)
-    rows = {}
-    for name, (whole, warm_only) in outs.items():
-        a, b = totals(whole), totals(warm_only)
-        rows[name] = {e: (a[e] - b[e]) / args.n for e in EVENTS}
-    ref = rows.get("RiichiEnv, HandEvaluator(...).calc")
+        for i, (name, (env, data)) in enumerate(engines.items())
+    }
+    ref = rows.get(RIICHIENV)
     print(f"\n{'a hand':<38}" + "".join(f"{label:>22}" for label in EVENTS.values()))
     for name, row in rows.items():
         cells = []
         for e in EVENTS:
-            ratio = (
-                f" ({row[e] / ref[e]:.2f}x)"
-                if ref and name != "RiichiEnv, HandEvaluator(...).calc" and ref[e]
-                else ""
-            )
+            ratio = f" ({row[e] / ref[e]:.2f}x)" if ref and name != RIICHIENV and ref[e] else ""
             cells.append(f"{row[e]:,.1f}{ratio}".rjust(22))
         print(f"{name:<38}" + "".join(cells))
     if ref:
