@@ -72,7 +72,9 @@ import handgen
 from tenbou.api import score
 from tenbou.errors import TenbouError
 hands = handgen.generate({seed}, {n})
-def entries(obj):  # a dict's entries; of a tuple of dicts, or a dict of dicts, all of theirs
+def entries(obj):  # a dict's entries; of a tuple of dicts, or a dict of dicts, all of theirs; a count
+    if isinstance(obj, list):  # kept in a list (shape._TABLE_USED: the table's filled slots), the count
+        return obj[0]
     if isinstance(obj, tuple):
         return sum(map(entries, obj))
     if obj and all(isinstance(v, dict) for v in obj.values()):
@@ -279,7 +281,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"  mahjong (the same process)                       {_rate(n, min(cm_runs))}")
             print(f"  ratio compiled tenbou/mahjong (hands/s): {_ratios(c_runs, cm_runs)}")
 
-    known = ("_MELDS", "_PACKED", "_PACKED_HONOURS", "_PARTS", "_ASKED", "_FOUND")
+    known = ("_MELDS", "_TABLE_USED", "_PARTS", "_ASKED", "_FOUND")
     mem, _ = _python(_MEMORY_PROBE.format(tests=str(TESTS), seed=args.seed, n=n, known=known))
     print(f"\ntenbou caches (fresh process, tracemalloc around one warm-up pass over the {n} hands):")
     print(

@@ -4,6 +4,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tenbou import shape
 from tenbou.shape import (
     decompose,
     is_chiitoitsu,
@@ -200,3 +201,78 @@ def _check_read_counts(counts: list[int]) -> None:
         )
     # a hand read again (its parts now kept) reads the same
     assert read_counts(tuple(counts)) == (present, raws)
+
+
+# -- the table of packed parts ---------------------------------------------------------------------
+
+
+def _decoded(code: int) -> tuple[int, int, tuple[int, ...]]:
+    """A slot's code as (base, kinds, counts): a suit's nine counts (read as manzu) or the honours'
+    seven, base-5 digits, the first kind lowest."""
+    base, kinds = (27, 7) if code >= shape._HONOUR_CODES else (0, 9)
+    code -= shape._HONOUR_CODES if kinds == 7 else 0
+    return base, kinds, tuple(code // 5**i % 5 for i in range(kinds))
+
+
+def _check_table() -> int:
+    """Every filled slot holds its part's packed fields, as worked out anew; the count of them."""
+    filled = 0
+    for entry in shape._TABLE[0]:
+        if entry:
+            base, kinds, part = _decoded(entry >> 35)
+            present = sum(1 << i for i in range(kinds) if part[i])
+            assert (entry & shape._FIELDS) << 9 | present == shape._packed(part, base)
+            filled += 1
+    assert filled == shape._TABLE_USED[0]
+    return filled
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    hands=st.lists(
+        st.tuples(st.tuples(st.integers(0, 3), st.integers(0, 8)), st.lists(_SET, max_size=4)), max_size=40
+    )
+)
+def test_the_table_grows_keeping_every_part(
+    hands: list[tuple[tuple[int, int], list[tuple[str, int, int]]]],
+) -> None:
+    # a table of 8 slots, grown as the hands' parts come (each a few): every hand read the same as in
+    # the full table, and read again the same after the table grew
+    counts = [tuple(_counts(pair, sets, [])) for pair, sets in hands]
+    expected = [read_counts(c) for c in counts]
+    table, used = shape._TABLE[0], shape._TABLE_USED[0]
+    try:
+        shape._TABLE[0], shape._TABLE_USED[0] = [0] * 8, 0
+        assert [read_counts(c) for c in counts] == expected
+        assert [read_counts(c) for c in counts] == expected
+        filled = _check_table()
+        assert len(shape._TABLE[0]) >= 2 * filled and (filled <= 4 or len(shape._TABLE[0]) > 8)
+    finally:
+        shape._TABLE[0], shape._TABLE_USED[0] = table, used
+
+
+def test_a_full_table_keeps_no_more_parts() -> None:
+    # at _MAX_SLOTS half full, a new part is read, not kept, and the table is not grown
+    table, used = shape._TABLE[0], shape._TABLE_USED[0]
+    try:
+        shape._TABLE[0] = [0] * shape._MAX_SLOTS
+        shape._TABLE_USED[0] = shape._MAX_SLOTS // 2
+        hand = c("123m456p789s11122z")
+        assert read_counts(tuple(hand))[1] == [
+            (28, (27,), (0, 12, 24), 1 << 27, 1 | 1 << 12 | 1 << 24, 0, False)
+        ]
+        assert read_counts(tuple(hand)) == read_counts(tuple(hand))
+        assert len(shape._TABLE[0]) == shape._MAX_SLOTS and not any(shape._TABLE[0])
+    finally:
+        shape._TABLE[0], shape._TABLE_USED[0] = table, used
+
+
+def test_counts_past_four_are_read_and_not_kept() -> None:
+    # five of a kind has no base-5 digit: such a part is worked out each time, never given a slot
+    # (its code would stand for other counts)
+    hand = c("111112233m11z")  # 111m 123m 123m 11z
+    used = shape._TABLE_USED[0]
+    assert read_counts(tuple(hand))[1] == [(27, (0,), (0, 0), 1, 1, 1, True)]
+    _check_read_counts(hand)
+    assert shape._TABLE_USED[0] == used
+    _check_table()

@@ -2,7 +2,7 @@
 
 Works on 34-long count vectors of tile kinds. Each suit is decomposed on its
 own through a table (built lazily and cached, one entry per 9-count pattern
-met), so a hand costs three dictionary look-ups plus the honours.
+met), so a hand costs three look-ups in a table of ints plus the honours.
 
 >>> from tenbou.tiles import counts34, parse_tiles
 >>> c = counts34(t.kind for t in parse_tiles("11122233344455m"))
@@ -23,9 +23,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from .tiles import TERMINALS_AND_HONORS, DataRecord, format_kinds
+
+if TYPE_CHECKING:  # (mypyc's 64-bit integer: in annotations only, read by mypy and mypyc alone)
+    from mypy_extensions import i64
 
 __all__ = [
     "KOKUSHI_KINDS",
@@ -274,10 +277,84 @@ def _shifted(raw: Raw, base: int) -> Raw:
 _UNREADABLE: Final = 0
 _SINGLE: Final = 1
 _MANY: Final = 2
-#: the packed parts met so far by the counts of the part, for the suits (one table: the pattern is
-#: the same whatever the suit) and for the honours; at most ``_PARTS_KEPT`` of each are kept
-_PACKED: Final[dict[tuple[int, ...], int]] = {}
-_PACKED_HONOURS: Final[dict[tuple[int, ...], int]] = {}
+#: The packed parts met so far, the suits' (one pattern, whatever the suit) and the honours', in one
+#: open-addressed table: a list of ints, a power of two long, each slot 0 (empty) or a part's
+#: ``code << 35 | packed >> 9`` -- its counts as base-5 digits, the first kind lowest (the honours'
+#: after all the suits': ``5 ** 9`` more), then its packed fields past the kinds present (those are
+#: read from the counts). A look-up reads the slot and its int, two cache lines, where a dict keyed
+#: by the counts' tuple read four and made the tuple: across a stream of new hands, the slots of
+#: the patterns of a few thousand hands stay in the processor's caches. ``_TABLE[0]`` is the
+#: table, replaced by one twice as long when half full, up to ``_MAX_SLOTS``; ``_TABLE_USED[0]``
+#: how many slots are filled.
+_TABLE: Final[list[list[int]]] = [[0] * 4096]
+_TABLE_USED: Final[list[int]] = [0]
+_MAX_SLOTS: Final = 1 << 17  # (then at most 65,536 patterns are kept: hands meet a few thousand)
+_HONOUR_CODES: Final = 5**9  # (the honours' codes come after every suit's)
+_FIELDS: Final = (1 << 35) - 1  # (the packed fields past the kinds present, as a slot holds them)
+
+
+def _slot(code: i64, mask: i64) -> i64:
+    """The first slot tried for ``code`` in a table of ``mask + 1`` slots (Fibonacci hashing: the
+    high bits of the code times 2**32 over the golden ratio)."""
+    return (code * 2654435769 >> 20) & mask
+
+
+def _part_packed(counts: tuple[int, ...], base: i64, kinds: i64) -> i64:
+    """The packed part of the ``kinds`` counts of ``counts`` from kind ``base`` (a suit's nine, or
+    the honours' seven from 27), from the table (worked out and kept when not there), or 0 when
+    they hold no tile."""
+    # (the integers typed i64: compiled, 64-bit machine integers, without the checks of an int that
+    # may be any size; in pure Python, ints)
+    code: i64 = 0
+    present: i64 = 0
+    odd = False  # a count past four, or below zero: no hand holds it, and it has no base-5 digit
+    k = base + kinds - 1
+    while k >= base:
+        n: i64 = counts[k]
+        if n:
+            present |= 1 << (k - base)
+            if n < 0 or n > 4:
+                odd = True
+        code = code * 5 + n
+        k -= 1
+    if not present:
+        return 0
+    if odd:  # (worked out each time, not kept: its code would stand for other counts)
+        return _packed(counts[base : base + kinds], base)
+    if kinds == 7:
+        code += _HONOUR_CODES
+    table = _TABLE[0]
+    mask: i64 = len(table) - 1
+    i = _slot(code, mask)
+    while True:
+        entry: i64 = table[i]
+        if entry == 0:
+            break
+        if entry >> 35 == code:
+            return (entry & _FIELDS) << 9 | present
+        i = (i + 1) & mask
+    packed = _packed(counts[base : base + kinds], base)
+    used = _TABLE_USED[0]
+    if 2 * (used + 1) <= len(table):
+        table[i] = code << 35 | packed >> 9
+        _TABLE_USED[0] = used + 1
+    elif len(table) < _MAX_SLOTS:  # half full: the table is replaced by one twice as long
+        _grown(table)
+        return _part_packed(counts, base, kinds)
+    return packed
+
+
+def _grown(table: list[int]) -> None:
+    """Replace the table by one twice as long, holding the same entries."""
+    bigger = [0] * (2 * len(table))
+    mask: i64 = len(bigger) - 1
+    for entry in table:
+        if entry:
+            i = _slot(entry >> 35, mask)
+            while bigger[i]:
+                i = (i + 1) & mask
+            bigger[i] = entry
+    _TABLE[0] = bigger
 
 
 def _trips_by_mask(base: int, kinds: int) -> tuple[tuple[int, ...], ...]:
@@ -302,7 +379,7 @@ _MAX_RUNS_INDEX: Final = 511  # (the field's 9 bits)
 def _packed(key: tuple[int, ...], base: int) -> int:
     """The packed part of the counts ``key`` of the suit whose first kind is ``base`` (which only
     names the kinds of a bad count: the part is packed as manzu) or of the honours (``base`` 27),
-    worked out from its :data:`Part` and kept."""
+    worked out from its :data:`Part` (kept by :func:`_part_packed`)."""
     honours = base == 27
     if honours:
         has_pair, table, present = _honour_part(key)
@@ -332,31 +409,31 @@ def _packed(key: tuple[int, ...], base: int) -> int:
             | rmask << 28
             | index << 35
         )
-    known = _PACKED_HONOURS if honours else _PACKED
-    if len(known) < _PARTS_KEPT:
-        known[key] = packed
     return packed
 
 
 def read_counts(counts: tuple[int, ...]) -> tuple[int, list[Raw]]:
     """The kinds present in ``counts`` (bit k for kind k) and every reading of them as
-    :data:`Raw` tuples (:func:`decompose`), from the packed parts (``_PACKED``): the reading of a
+    :data:`Raw` tuples (:func:`decompose`), from the packed parts (``_TABLE``): the reading of a
     hand whose every part reads one way is put together here; the readings of one whose parts read
     more ways, by :func:`_combined`."""
-    present = pairs = 0
+    # (the integers typed i64, as in _part_packed)
+    present: i64 = 0
+    pairs: i64 = 0
     readable = single = True
-    pair = -1
+    pair: i64 = -1
     trips: tuple[int, ...] = ()
     runs: tuple[int, ...] = ()
-    tmask = rmask = peikou = 0
+    tmask: i64 = 0
+    rmask: i64 = 0
+    peikou: i64 = 0
     outside = True
+    packed: i64
+    mask: i64
     # (most hands hold no honour: told by the seven counts, in both builds cheaper than a slice
     # compared with no honours, and no slice made; the honours' runs are none, all outside)
     if counts[27] or counts[28] or counts[29] or counts[30] or counts[31] or counts[32] or counts[33]:
-        honours = counts[27:34]
-        packed = _PACKED_HONOURS.get(honours)
-        if packed is None:
-            packed = _packed(honours, 27)
+        packed = _part_packed(counts, 27, 7)
         present = (packed & 511) << 27
         if packed >> 9 & 3 == _UNREADABLE:
             readable = single = False
@@ -369,21 +446,18 @@ def read_counts(counts: tuple[int, ...]) -> tuple[int, list[Raw]]:
                 trips = _TRIPS[3][mask]
                 tmask = mask << 27
     for suit in range(3):
-        base = 9 * suit
-        key = counts[base : base + 9]
-        if key == _NO_TILES:
+        base: i64 = 9 * suit
+        packed = _part_packed(counts, base, 9)
+        if not packed:  # (no tile of the suit)
             continue
-        packed = _PACKED.get(key)
-        if packed is None:
-            packed = _packed(key, base)
         present |= (packed & 511) << base
-        how = packed >> 9 & 3
+        how: i64 = packed >> 9 & 3
         if how == _UNREADABLE:
             readable = False
             continue
         pairs += packed >> 11 & 1
         if single and how == _SINGLE:
-            kind = packed >> 12 & 15
+            kind: i64 = packed >> 12 & 15
             if kind:
                 pair = kind - 1 + base
             mask = packed >> 16 & 511
