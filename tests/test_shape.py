@@ -208,10 +208,9 @@ def _check_read_counts(counts: list[int]) -> None:
 
 def _decoded(code: int) -> tuple[int, int, tuple[int, ...]]:
     """A slot's code as (base, kinds, counts): a suit's nine counts (read as manzu) or the honours'
-    seven, base-5 digits, the first kind lowest."""
-    base, kinds = (27, 7) if code >= shape._HONOUR_CODES else (0, 9)
-    code -= shape._HONOUR_CODES if kinds == 7 else 0
-    return base, kinds, tuple(code // 5**i % 5 for i in range(kinds))
+    seven, octal digits, the first kind lowest."""
+    base, kinds = (27, 7) if code & shape._HONOURS_CODE else (0, 9)
+    return base, kinds, tuple(code >> 3 * i & 7 for i in range(kinds))
 
 
 def _check_table() -> int:
@@ -267,12 +266,21 @@ def test_a_full_table_keeps_no_more_parts() -> None:
         shape._TABLE[0], shape._TABLE_USED[0] = table, used
 
 
-def test_counts_past_four_are_read_and_not_kept() -> None:
-    # five of a kind has no base-5 digit: such a part is worked out each time, never given a slot
-    # (its code would stand for other counts)
-    hand = c("111112233m11z")  # 111m 123m 123m 11z
+def test_counts_past_seven_are_read_and_not_kept() -> None:
+    # eight of a kind has no octal digit: such counts are read from parts worked out each time, never
+    # given a slot (their code would stand for other counts); five to seven are kept as any other part
     used = shape._TABLE_USED[0]
-    assert read_counts(tuple(hand))[1] == [(27, (0,), (0, 0), 1, 1, 1, True)]
+    hand = c("11111111m11z")  # eight 1m
     _check_read_counts(hand)
     assert shape._TABLE_USED[0] == used
+    hand = c("111112233m11z")  # 111m 123m 123m 11z
+    assert read_counts(tuple(hand))[1] == [(27, (0,), (0, 0), 1, 1, 1, True)]
+    _check_read_counts(hand)
     _check_table()
+
+
+def test_a_hands_counts_are_read_as_any_counts() -> None:
+    # read as a hand's (counts not tested), counts read as any others are
+    for text in ("123m456p789s11122z", "11122233344455m", "1133557799m113z", "19m19p19s1234567z"):
+        counts = tuple(c(text))
+        assert read_counts(counts, True) == read_counts(counts)

@@ -279,59 +279,60 @@ _SINGLE: Final = 1
 _MANY: Final = 2
 #: The packed parts met so far, the suits' (one pattern, whatever the suit) and the honours', in one
 #: open-addressed table: a list of ints, a power of two long, each slot 0 (empty) or a part's
-#: ``code << 35 | packed >> 9`` -- its counts as base-5 digits, the first kind lowest (the honours'
-#: after all the suits': ``5 ** 9`` more), then its packed fields past the kinds present (those are
-#: read from the counts). A look-up reads the slot and its int, two cache lines, where a dict keyed
-#: by the counts' tuple read four and made the tuple: across a stream of new hands, the slots of
-#: the patterns of a few thousand hands stay in the processor's caches. ``_TABLE[0]`` is the
-#: table, replaced by one twice as long when half full, up to ``_MAX_SLOTS``; ``_TABLE_USED[0]``
-#: how many slots are filled.
+#: ``code << 35 | packed >> 9`` -- its counts as octal digits, the first kind lowest (the honours'
+#: with bit 27 set besides), then its packed fields past the kinds present (those are read from the
+#: counts). A look-up reads the slot and its int, two cache lines, where a dict keyed by the counts'
+#: tuple read four, and made, hashed and compared the tuple: across a stream of new hands, the
+#: slots of the patterns of a few thousand hands stay in the processor's caches. ``_TABLE[0]`` is
+#: the table, replaced by one twice as long when half full, up to ``_MAX_SLOTS``;
+#: ``_TABLE_USED[0]`` how many slots are filled.
 _TABLE: Final[list[list[int]]] = [[0] * 4096]
 _TABLE_USED: Final[list[int]] = [0]
 _MAX_SLOTS: Final = 1 << 17  # (then at most 65,536 patterns are kept: hands meet a few thousand)
-_HONOUR_CODES: Final = 5**9  # (the honours' codes come after every suit's)
+_HONOURS_CODE: Final = 1 << 27  # (set in the honours' codes: a suit's nine digits take bits 0-26)
 _FIELDS: Final = (1 << 35) - 1  # (the packed fields past the kinds present, as a slot holds them)
-
-
-def _slot(code: i64, mask: i64) -> i64:
-    """The first slot tried for ``code`` in a table of ``mask + 1`` slots (Fibonacci hashing: the
-    high bits of the code times 2**32 over the golden ratio)."""
-    return (code * 2654435769 >> 20) & mask
+#: the kinds present (bit i: digit i is not 0) of each three octal digits
+_PRESENT3: Final[tuple[int, ...]] = tuple(
+    [(1 if d & 7 else 0) | (2 if d & 0o70 else 0) | (4 if d & 0o700 else 0) for d in range(512)]
+)
 
 
 def _part_packed(counts: tuple[int, ...], base: i64, kinds: i64) -> i64:
     """The packed part of the ``kinds`` counts of ``counts`` from kind ``base`` (a suit's nine, or
-    the honours' seven from 27), from the table (worked out and kept when not there), or 0 when
-    they hold no tile."""
+    the honours' seven from 27), each 0..7, from the table (worked out and kept when not there), or
+    0 when they hold no tile."""
     # (the integers typed i64: compiled, 64-bit machine integers, without the checks of an int that
-    # may be any size; in pure Python, ints)
-    code: i64 = 0
-    present: i64 = 0
-    odd = False  # a count past four, or below zero: no hand holds it, and it has no base-5 digit
-    k = base + kinds - 1
-    while k >= base:
-        n: i64 = counts[k]
-        if n:
-            present |= 1 << (k - base)
-            if n < 0 or n > 4:
-                odd = True
-        code = code * 5 + n
-        k -= 1
-    if not present:
+    # may be any size; in pure Python, ints. The counts read one by one, no loop: in pure Python a
+    # loop's steps cost more than the reads)
+    n0: i64 = counts[base]
+    n1: i64 = counts[base + 1]
+    n2: i64 = counts[base + 2]
+    n3: i64 = counts[base + 3]
+    n4: i64 = counts[base + 4]
+    n5: i64 = counts[base + 5]
+    n6: i64 = counts[base + 6]
+    low = n0 | n1 << 3 | n2 << 6
+    middle = n3 | n4 << 3 | n5 << 6
+    if kinds == 9:
+        n7: i64 = counts[base + 7]
+        n8: i64 = counts[base + 8]
+        high = n6 | n7 << 3 | n8 << 6
+        code = low | middle << 9 | high << 18
+    else:
+        high = n6
+        code = low | middle << 9 | high << 18 | _HONOURS_CODE
+    if not low | middle | high:
         return 0
-    if odd:  # (worked out each time, not kept: its code would stand for other counts)
-        return _packed(counts[base : base + kinds], base)
-    if kinds == 7:
-        code += _HONOUR_CODES
+    present: i64 = _PRESENT3[low] | _PRESENT3[middle] << 3 | _PRESENT3[high] << 6
     table = _TABLE[0]
     mask: i64 = len(table) - 1
-    i = _slot(code, mask)
+    i = code * 2654435769 >> 20 & mask  # (Fibonacci hashing: the code times 2**32 / golden ratio)
     while True:
         entry: i64 = table[i]
-        if entry == 0:
-            break
         if entry >> 35 == code:
             return (entry & _FIELDS) << 9 | present
+        if entry == 0:
+            break
         i = (i + 1) & mask
     packed = _packed(counts[base : base + kinds], base)
     used = _TABLE_USED[0]
@@ -350,7 +351,7 @@ def _grown(table: list[int]) -> None:
     mask: i64 = len(bigger) - 1
     for entry in table:
         if entry:
-            i = _slot(entry >> 35, mask)
+            i = (entry >> 35) * 2654435769 >> 20 & mask  # (the slot of its code)
             while bigger[i]:
                 i = (i + 1) & mask
             bigger[i] = entry
@@ -412,11 +413,15 @@ def _packed(key: tuple[int, ...], base: int) -> int:
     return packed
 
 
-def read_counts(counts: tuple[int, ...]) -> tuple[int, list[Raw]]:
+def read_counts(counts: tuple[int, ...], hand: bool = False) -> tuple[int, list[Raw]]:
     """The kinds present in ``counts`` (bit k for kind k) and every reading of them as
     :data:`Raw` tuples (:func:`decompose`), from the packed parts (``_TABLE``): the reading of a
     hand whose every part reads one way is put together here; the readings of one whose parts read
-    more ways, by :func:`_combined`."""
+    more ways, by :func:`_combined`. ``hand``: the counts are a hand's, 0..4 each (a
+    :class:`~tenbou.hand.Hand` holds no more), not tested; else counts past seven of a kind or
+    below zero, which no hand holds and have no octal digit, are read from parts worked out each
+    time."""
+    kept = hand or (min(counts) >= 0 and max(counts) <= 7)
     # (the integers typed i64, as in _part_packed)
     present: i64 = 0
     pairs: i64 = 0
@@ -433,7 +438,7 @@ def read_counts(counts: tuple[int, ...]) -> tuple[int, list[Raw]]:
     # (most hands hold no honour: told by the seven counts, in both builds cheaper than a slice
     # compared with no honours, and no slice made; the honours' runs are none, all outside)
     if counts[27] or counts[28] or counts[29] or counts[30] or counts[31] or counts[32] or counts[33]:
-        packed = _part_packed(counts, 27, 7)
+        packed = _part_packed(counts, 27, 7) if kept else _packed(counts[27:34], 27)
         present = (packed & 511) << 27
         if packed >> 9 & 3 == _UNREADABLE:
             readable = single = False
@@ -447,8 +452,8 @@ def read_counts(counts: tuple[int, ...]) -> tuple[int, list[Raw]]:
                 tmask = mask << 27
     for suit in range(3):
         base: i64 = 9 * suit
-        packed = _part_packed(counts, base, 9)
-        if not packed:  # (no tile of the suit)
+        packed = _part_packed(counts, base, 9) if kept else _packed(counts[base : base + 9], base)
+        if not packed & 511:  # (no tile of the suit)
             continue
         present |= (packed & 511) << base
         how: i64 = packed >> 9 & 3

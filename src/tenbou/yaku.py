@@ -281,7 +281,7 @@ class HandFacts:
         self.meld_run_mask, self.meld_trip_mask, self.meld_outside = run_mask, trip_mask, outside
         self.kans, self.meld_concealed, self.closed = kans, hidden, closed
         #: the kinds of the concealed tiles (bit k for kind k) and their readings as sets and a pair
-        kinds, raws = read_counts(hand.concealed_counts)
+        kinds, raws = read_counts(hand.concealed_counts, True)
         self.concealed_kinds, self.raws = kinds, raws
         present |= kinds
         self.tsumo = tsumo = s.discarder is None
