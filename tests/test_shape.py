@@ -280,7 +280,22 @@ def test_counts_past_seven_are_read_and_not_kept() -> None:
 
 
 def test_a_hands_counts_are_read_as_any_counts() -> None:
-    # read as a hand's (counts not tested), counts read as any others are
+    # a hand's counts, read by their octal digits (the hand's own, untested), read as any counts
     for text in ("123m456p789s11122z", "11122233344455m", "1133557799m113z", "19m19p19s1234567z"):
         counts = tuple(c(text))
-        assert read_counts(counts, True) == read_counts(counts)
+        assert shape.read_hand_counts(counts, *shape.octal_counts(counts)) == read_counts(counts)
+
+
+@settings(max_examples=200, deadline=None)
+@given(seed=st.integers(0, 10**6))
+def test_a_hand_keeps_its_concealed_counts_as_octal_digits(seed: int) -> None:
+    from tenbou.api import parse_win_request
+
+    from .handgen import generate
+
+    for request in generate(seed, 3):
+        hand = parse_win_request({k: v for k, v in request.items() if k not in ("honba", "riichi_sticks")})[0]
+        low, high = shape.octal_counts(hand.concealed_counts)
+        assert (hand.concealed_low, hand.concealed_high) == (low, high)
+        assert low == sum(n << 3 * k for k, n in enumerate(hand.concealed_counts[:18]))
+        assert high == sum(n << 3 * k for k, n in enumerate(hand.concealed_counts[18:]))

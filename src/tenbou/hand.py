@@ -34,11 +34,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from enum import Enum
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from ._native import mypyc_attr
 from .errors import NotationError
 from .tiles import Record, Tile, Wind, format_tiles, parse_tiles
+
+if TYPE_CHECKING:  # (mypyc's 64-bit integer: in annotations only, see shape)
+    from mypy_extensions import i64
 
 __all__ = ["Hand", "Meld", "MeldType", "Situation"]
 
@@ -279,6 +282,11 @@ def _one_tile(text: str, context: str) -> Tile:
     return tiles[0]
 
 
+def _one() -> i64:
+    """1, as a 64-bit integer to shift (see Hand.__init__)."""
+    return 1
+
+
 @mypyc_attr(free_list_len=1)
 class Hand:
     """A winning hand: ``concealed`` tiles without the winning tile, ``melds`` in
@@ -291,7 +299,10 @@ class Hand:
     class rather than a frozen dataclass because one is built for every hand
     scored, and this keeps that cheap, compiled or not)."""
 
-    __slots__ = ("concealed", "concealed_counts", "counts", "melds", "red_fives", "reds", "win_tile")
+    __slots__ = (
+        "concealed", "concealed_counts", "concealed_high", "concealed_low", "counts", "melds", "red_fives",
+        "reds", "win_tile",
+    )  # fmt: skip
 
     def __init__(self, concealed: tuple[Tile, ...], melds: tuple[Meld, ...], win_tile: Tile) -> None:
         self.concealed: Final = concealed
@@ -317,13 +328,28 @@ class Hand:
         ]  # fmt: skip
         red_m = red_p = red_s = 0  # red fives of 5m, 5p, 5s
         too_many = False  # more than four copies of a kind met
+        # the concealed counts as octal digits too, three bits a kind (:func:`tenbou.shape.read_counts`
+        # looks a hand's parts up by them): kinds 0-17 in ``low``, 18-33 in ``high`` (i64: compiled,
+        # machine integers; the 1 shifted is _one()'s, not a literal, nor a local set to one, which
+        # mypyc 2.4 would shift as a 32-bit C int)
+        one = _one()
+        low: i64 = 0
+        high: i64 = 0
         k = win_tile.kind
         counts[k] = 1
+        if k < 18:
+            low = one << 3 * k
+        else:
+            high = one << 3 * (k - 18)
         if win_tile.red:
             red_m, red_p, red_s = int(k == 4), int(k == 13), int(k == 22)
         for t in concealed:
             k = t.kind
             counts[k] = n = counts[k] + 1
+            if k < 18:
+                low += one << 3 * k
+            else:
+                high += one << 3 * (k - 18)
             if n > 4 or t.red:
                 if n > 4:
                     too_many = True
@@ -337,6 +363,10 @@ class Hand:
         #: how many tiles of each kind (34 counts) the hand holds besides its melds (the winning tile
         #: included): what is read as sets and a pair
         self.concealed_counts: Final = tuple(counts)
+        #: those counts as octal digits (a count past seven spills into the next kind's: never read,
+        #: as such a hand is refused below)
+        self.concealed_low: Final[i64] = low
+        self.concealed_high: Final[i64] = high
         for m in melds:
             k = m.kind
             if m.type is _CHI:

@@ -39,7 +39,9 @@ __all__ = [
     "is_kokushi",
     "is_tenpai",
     "is_winning",
+    "octal_counts",
     "read_counts",
+    "read_hand_counts",
     "shanten",
     "standard_decompositions",
     "waits",
@@ -297,33 +299,17 @@ _PRESENT3: Final[tuple[int, ...]] = tuple(
 )
 
 
-def _part_packed(counts: tuple[int, ...], base: i64, kinds: i64) -> i64:
+def _part_packed(counts: tuple[int, ...], base: i64, kinds: i64, code: i64) -> i64:
     """The packed part of the ``kinds`` counts of ``counts`` from kind ``base`` (a suit's nine, or
-    the honours' seven from 27), each 0..7, from the table (worked out and kept when not there), or
-    0 when they hold no tile."""
+    the honours' seven from 27), whose octal digits are ``code``, from the table (worked out and kept
+    when not there), or 0 when they hold no tile."""
     # (the integers typed i64: compiled, 64-bit machine integers, without the checks of an int that
-    # may be any size; in pure Python, ints. The counts read one by one, no loop: in pure Python a
-    # loop's steps cost more than the reads)
-    n0: i64 = counts[base]
-    n1: i64 = counts[base + 1]
-    n2: i64 = counts[base + 2]
-    n3: i64 = counts[base + 3]
-    n4: i64 = counts[base + 4]
-    n5: i64 = counts[base + 5]
-    n6: i64 = counts[base + 6]
-    low = n0 | n1 << 3 | n2 << 6
-    middle = n3 | n4 << 3 | n5 << 6
-    if kinds == 9:
-        n7: i64 = counts[base + 7]
-        n8: i64 = counts[base + 8]
-        high = n6 | n7 << 3 | n8 << 6
-        code = low | middle << 9 | high << 18
-    else:
-        high = n6
-        code = low | middle << 9 | high << 18 | _HONOURS_CODE
-    if not low | middle | high:
+    # may be any size; in pure Python, ints)
+    if not code:
         return 0
-    present: i64 = _PRESENT3[low] | _PRESENT3[middle] << 3 | _PRESENT3[high] << 6
+    present: i64 = _PRESENT3[code & 511] | _PRESENT3[code >> 9 & 511] << 3 | _PRESENT3[code >> 18 & 511] << 6
+    if kinds == 7:
+        code |= _HONOURS_CODE
     table = _TABLE[0]
     mask: i64 = len(table) - 1
     i = code * 2654435769 >> 20 & mask  # (Fibonacci hashing: the code times 2**32 / golden ratio)
@@ -341,8 +327,21 @@ def _part_packed(counts: tuple[int, ...], base: i64, kinds: i64) -> i64:
         _TABLE_USED[0] = used + 1
     elif len(table) < _MAX_SLOTS:  # half full: the table is replaced by one twice as long
         _grown(table)
-        return _part_packed(counts, base, kinds)
+        return _part_packed(counts, base, kinds, code & ~_HONOURS_CODE)
     return packed
+
+
+def octal_counts(counts: tuple[int, ...]) -> tuple[int, int]:
+    """``counts`` (0..7 each) as octal digits, three bits a kind: kinds 0-17 in the first, 18-33 in
+    the second (as a :class:`~tenbou.hand.Hand` keeps its concealed counts)."""
+    low: i64 = 0
+    high: i64 = 0
+    k: i64 = 17
+    while k >= 0:
+        low = low << 3 | counts[k]
+        high = high << 3 | counts[k + 18] if k + 18 < 34 else high
+        k -= 1
+    return low, high
 
 
 def _grown(table: list[int]) -> None:
@@ -413,15 +412,28 @@ def _packed(key: tuple[int, ...], base: int) -> int:
     return packed
 
 
-def read_counts(counts: tuple[int, ...], hand: bool = False) -> tuple[int, list[Raw]]:
+def read_counts(counts: tuple[int, ...]) -> tuple[int, list[Raw]]:
     """The kinds present in ``counts`` (bit k for kind k) and every reading of them as
     :data:`Raw` tuples (:func:`decompose`), from the packed parts (``_TABLE``): the reading of a
     hand whose every part reads one way is put together here; the readings of one whose parts read
-    more ways, by :func:`_combined`. ``hand``: the counts are a hand's, 0..4 each (a
-    :class:`~tenbou.hand.Hand` holds no more), not tested; else counts past seven of a kind or
-    below zero, which no hand holds and have no octal digit, are read from parts worked out each
-    time."""
-    kept = hand or (min(counts) >= 0 and max(counts) <= 7)
+    more ways, by :func:`_combined`. Counts past seven of a kind or below zero, which no hand holds
+    and have no octal digit, are read from parts worked out each time."""
+    if min(counts) >= 0 and max(counts) <= 7:
+        low, high = octal_counts(counts)
+        return read_hand_counts(counts, low, high)
+    return _read_counts(counts, False, 0, 0)
+
+
+def read_hand_counts(counts: tuple[int, ...], low: i64, high: i64) -> tuple[int, list[Raw]]:
+    """:func:`read_counts` of a hand's concealed counts (0..4 each: a :class:`~tenbou.hand.Hand`
+    holds no more), with the same as octal digits (``Hand.concealed_low`` and
+    ``concealed_high``, :func:`octal_counts`): their parts looked up in the table by them."""
+    return _read_counts(counts, True, low, high)
+
+
+def _read_counts(counts: tuple[int, ...], kept: bool, low: i64, high: i64) -> tuple[int, list[Raw]]:
+    """:func:`read_counts`, the parts looked up in the table by the octal digits ``low`` and
+    ``high`` (``kept``) or worked out."""
     # (the integers typed i64, as in _part_packed)
     present: i64 = 0
     pairs: i64 = 0
@@ -438,7 +450,7 @@ def read_counts(counts: tuple[int, ...], hand: bool = False) -> tuple[int, list[
     # (most hands hold no honour: told by the seven counts, in both builds cheaper than a slice
     # compared with no honours, and no slice made; the honours' runs are none, all outside)
     if counts[27] or counts[28] or counts[29] or counts[30] or counts[31] or counts[32] or counts[33]:
-        packed = _part_packed(counts, 27, 7) if kept else _packed(counts[27:34], 27)
+        packed = _part_packed(counts, 27, 7, high >> 27) if kept else _packed(counts[27:34], 27)
         present = (packed & 511) << 27
         if packed >> 9 & 3 == _UNREADABLE:
             readable = single = False
@@ -452,7 +464,11 @@ def read_counts(counts: tuple[int, ...], hand: bool = False) -> tuple[int, list[
                 tmask = mask << 27
     for suit in range(3):
         base: i64 = 9 * suit
-        packed = _part_packed(counts, base, 9) if kept else _packed(counts[base : base + 9], base)
+        if kept:
+            code = (low if suit == 0 else low >> 27 if suit == 1 else high) & 0o777777777
+            packed = _part_packed(counts, base, 9, code)
+        else:
+            packed = _packed(counts[base : base + 9], base)
         if not packed & 511:  # (no tile of the suit)
             continue
         present |= (packed & 511) << base

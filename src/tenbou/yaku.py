@@ -28,7 +28,7 @@ from typing import Final
 from ._native import mypyc_attr
 from .hand import Hand, MeldType, Situation
 from .rules import Rules
-from .shape import Raw, read_counts
+from .shape import Raw, read_hand_counts
 from .tiles import DRAGONS, TERMINALS_AND_HONORS, WINDS, Wind
 
 __all__ = [
@@ -281,7 +281,7 @@ class HandFacts:
         self.meld_run_mask, self.meld_trip_mask, self.meld_outside = run_mask, trip_mask, outside
         self.kans, self.meld_concealed, self.closed = kans, hidden, closed
         #: the kinds of the concealed tiles (bit k for kind k) and their readings as sets and a pair
-        kinds, raws = read_counts(hand.concealed_counts, True)
+        kinds, raws = read_hand_counts(hand.concealed_counts, hand.concealed_low, hand.concealed_high)
         self.concealed_kinds, self.raws = kinds, raws
         present |= kinds
         self.tsumo = tsumo = s.discarder is None
