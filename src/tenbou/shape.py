@@ -293,6 +293,10 @@ _TABLE_USED: Final[list[int]] = [0]
 _MAX_SLOTS: Final = 1 << 17  # (then at most 65,536 patterns are kept: hands meet a few thousand)
 _HONOURS_CODE: Final = 1 << 27  # (set in the honours' codes: a suit's nine digits take bits 0-26)
 _FIELDS: Final = (1 << 35) - 1  # (the packed fields past the kinds present, as a slot holds them)
+#: a code's first slot, in a table of ``mask + 1``: ``code * _SPREAD >> _SPREAD_SHIFT & mask``
+#: (Fibonacci hashing: the code times 2**32 over the golden ratio, its high bits taken)
+_SPREAD: Final = 2654435769
+_SPREAD_SHIFT: Final = 20
 #: the kinds present (bit i: digit i is not 0) of each three octal digits
 _PRESENT3: Final[tuple[int, ...]] = tuple(
     [(1 if d & 7 else 0) | (2 if d & 0o70 else 0) | (4 if d & 0o700 else 0) for d in range(512)]
@@ -312,7 +316,7 @@ def _part_packed(counts: tuple[int, ...], base: i64, kinds: i64, code: i64) -> i
         code |= _HONOURS_CODE
     table = _TABLE[0]
     mask: i64 = len(table) - 1
-    i = code * 2654435769 >> 20 & mask  # (Fibonacci hashing: the code times 2**32 / golden ratio)
+    i = code * _SPREAD >> _SPREAD_SHIFT & mask  # (written out, not a function: in pure Python a call costs)
     while True:
         entry: i64 = table[i]
         if entry >> 35 == code:
@@ -336,11 +340,10 @@ def octal_counts(counts: tuple[int, ...]) -> tuple[int, int]:
     the second (as a :class:`~tenbou.hand.Hand` keeps its concealed counts)."""
     low: i64 = 0
     high: i64 = 0
-    k: i64 = 17
-    while k >= 0:
+    for k in range(17, -1, -1):
         low = low << 3 | counts[k]
-        high = high << 3 | counts[k + 18] if k + 18 < 34 else high
-        k -= 1
+    for k in range(33, 17, -1):
+        high = high << 3 | counts[k]
     return low, high
 
 
@@ -350,7 +353,7 @@ def _grown(table: list[int]) -> None:
     mask: i64 = len(bigger) - 1
     for entry in table:
         if entry:
-            i = (entry >> 35) * 2654435769 >> 20 & mask  # (the slot of its code)
+            i = (entry >> 35) * _SPREAD >> _SPREAD_SHIFT & mask  # (the first slot of its code)
             while bigger[i]:
                 i = (i + 1) & mask
             bigger[i] = entry
