@@ -450,9 +450,14 @@ def _read_counts(counts: tuple[int, ...], kept: bool, low: i64, high: i64) -> tu
     outside = True
     packed: i64
     mask: i64
-    # (most hands hold no honour: told by the seven counts, in both builds cheaper than a slice
-    # compared with no honours, and no slice made; the honours' runs are none, all outside)
-    if counts[27] or counts[28] or counts[29] or counts[30] or counts[31] or counts[32] or counts[33]:
+    # (most hands hold no honour: told by the honours' octal digits, or else by the seven counts, in
+    # both builds cheaper than a slice compared with no honours, and no slice made; the honours'
+    # runs are none, all outside)
+    if (
+        high >> 27 != 0
+        if kept
+        else counts[27] or counts[28] or counts[29] or counts[30] or counts[31] or counts[32] or counts[33]
+    ):
         packed = _part_packed(counts, 27, 7, high >> 27) if kept else _packed(counts[27:34], 27)
         present = (packed & 511) << 27
         if packed >> 9 & 3 == _UNREADABLE:
