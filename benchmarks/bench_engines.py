@@ -29,9 +29,12 @@ What is timed, per hand, single thread (what an engine is given is made before t
 - mahjong: ``HandCalculator().estimate_hand_value(...)`` with a fresh ``HandConfig`` per hand (136-ids
   and ``Meld`` objects from ``handgen.to_mahjong``, made beforehand);
 - RiichiEnv: ``riichienv.HandEvaluator(tiles, melds).calc(win, dora, Conditions(...), ura)`` -- its
-  Python API over the Rust core -- and the core class alone (``riichienv._riichienv.HandEvaluator``,
-  the same call without the Python wrapper); the same 136-ids as mahjong; an evaluator per hand
-  (one is made for one hand) and a ``Conditions`` per hand.
+  Python API over the Rust core --, the same with what a caller reads of a win read from its
+  result (``han``, ``fu``, ``yaku``, ``yakuman``, the points: getters, each converting a Rust value
+  to Python's; tenbou's result dict is whole, and holds more, when it is returned), and the core
+  class alone (``riichienv._riichienv.HandEvaluator``, the same call without the Python wrapper);
+  the same 136-ids as mahjong; an evaluator per hand (one is made for one hand) and a
+  ``Conditions`` per hand.
 
 Printed: µs a hand (best pass and median pass), hands/s, the ratio to mahjong (mahjong's time over
 the engine's, best against best, and the median of the pass-by-pass ratios: > 1 is faster) and,
@@ -64,6 +67,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -301,9 +305,24 @@ def to_riichienv(request: dict[str, Any], mj: handgen.MahjongInputs) -> RiichiIn
     return riichienv_objects(riichienv_plain(request, mj))
 
 
-def riichienv_engines() -> tuple[
-    Callable[[list[RiichiInputs]], float], Callable[[list[RiichiInputs]], float], Callable[..., list[Outcome]]
-]:
+@dataclass(frozen=True)
+class RiichiEnvEngines:
+    """RiichiEnv's timed loops (each over one pass of inputs, its seconds returned) and its outcomes."""
+
+    #: its Python API, the result left unread (what the call itself costs)
+    api: Callable[[list[RiichiInputs]], float]
+    #: the same, with what a caller reads of a win read: han, fu, yaku, yakuman and the points (its
+    #: result's getters: tenbou's result dict is whole when it is returned, with more in it)
+    api_read: Callable[[list[RiichiInputs]], float]
+    #: the core class alone, given :attr:`core_inputs`
+    core: Callable[[list[Any]], float]
+    check: Callable[[list[RiichiInputs]], list[Outcome]]
+    check_core: Callable[[list[Any]], list[Outcome]]
+    #: the core's inputs: its Conditions want Wind objects for the winds (made before timing)
+    core_inputs: Callable[[list[RiichiInputs]], list[Any]]
+
+
+def riichienv_engines() -> RiichiEnvEngines:
     import riichienv
     from riichienv import _riichienv as core
 
@@ -315,6 +334,14 @@ def riichienv_engines() -> tuple[
         t = time.perf_counter()
         for closed, melds, win, dora, ura, kw in inputs:
             evaluator(closed, melds).calc(win, dora, conditions(**kw), ura)
+        return time.perf_counter() - t
+
+    def timed_read(inputs: list[RiichiInputs]) -> float:
+        t = time.perf_counter()
+        for closed, melds, win, dora, ura, kw in inputs:
+            r = evaluator(closed, melds).calc(win, dora, conditions(**kw), ura)
+            if r.is_win:
+                r.han, r.fu, r.yaku, r.yakuman, r.ron_agari, r.tsumo_agari_oya, r.tsumo_agari_ko  # noqa: B018
         return time.perf_counter() - t
 
     def timed_core(inputs: list[Any]) -> float:
@@ -337,16 +364,13 @@ def riichienv_engines() -> tuple[
         ]
 
     def core_inputs(inputs: list[RiichiInputs]) -> list[Any]:
-        """The core's Conditions want Wind objects for the winds (made before timing)."""
         out = []
         for closed, melds, win, dora, ura, kw in inputs:
             wind = {"player_wind": winds[kw["player_wind"]], "round_wind": winds[kw["round_wind"]]}
             out.append((closed, melds, win, dora, ura, {**kw, **wind}))
         return out
 
-    check.core_inputs = core_inputs  # type: ignore[attr-defined]
-    check.core = check_core  # type: ignore[attr-defined]
-    return timed, timed_core, check
+    return RiichiEnvEngines(timed, timed_read, timed_core, check, check_core, core_inputs)
 
 
 # -- agreement ------------------------------------------------------------------------------------
@@ -461,20 +485,24 @@ def main(argv: list[str] | None = None) -> int:
             lambda: mj_check(mj_inputs[0]),
         )
         if versions["riichienv"]:
-            re_timed, re_core_timed, re_check = riichienv_engines()
+            re_engines = riichienv_engines()
             re_inputs = [
                 [to_riichienv(req, mj) for req, mj in zip(hands, mjs, strict=True)]
                 for hands, mjs in zip(passes, mj_inputs, strict=True)
             ]
-            core_inputs = [re_check.core_inputs(batch) for batch in re_inputs]  # type: ignore[attr-defined]
+            core_inputs = [re_engines.core_inputs(batch) for batch in re_inputs]
             timed_re, timed_core = as_timed(re_inputs, args.distinct), as_timed(core_inputs, args.distinct)
             engines[f"RiichiEnv {versions['riichienv']} HandEvaluator.calc"] = (
-                lambda i: re_timed(timed_re[i]),
-                lambda: re_check(re_inputs[0]),
+                lambda i: re_engines.api(timed_re[i]),
+                lambda: re_engines.check(re_inputs[0]),
+            )
+            engines[f"RiichiEnv {versions['riichienv']} HandEvaluator.calc, read"] = (
+                lambda i: re_engines.api_read(timed_re[i]),
+                lambda: re_engines.check(re_inputs[0]),
             )
             engines[f"RiichiEnv {versions['riichienv']} core HandEvaluator.calc"] = (
-                lambda i: re_core_timed(timed_core[i]),
-                lambda: re_check.core(core_inputs[0]),  # type: ignore[attr-defined]
+                lambda i: re_engines.core(timed_core[i]),
+                lambda: re_engines.check_core(core_inputs[0]),
             )
         else:
             print("riichienv is not installed (pip install '.[bench]'): RiichiEnv is left out")
@@ -500,8 +528,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"\nbest and median of {args.repeat} timed passes of {each} each (single thread):")
     # (RiichiEnv's Python API, the peer of tenbou's dict API, when it was timed: each engine's time
     # against its own in the same pass, as for mahjong)
-    re_apis = [label for label in engines if label.startswith("RiichiEnv") and " core " not in label]
-    re_api = re_apis[0] if re_apis else None
+    re_api = f"RiichiEnv {versions['riichienv']} HandEvaluator.calc" if versions["riichienv"] else None
     print(
         f"  {'engine':<48} {'us/hand best':>12} {'median':>8} {'hands/s':>10}   x mahjong (best; median pass)"
         + ("   x RiichiEnv API (median pass)" if re_api else "")
