@@ -3,7 +3,7 @@
 one run, with a check that the engines agree on han and fu.
 
 Usage: ``python benchmarks/bench_engines.py [--n 2000] [--seed 1] [--repeat 9] [--compiled-dir DIR]
-[--distinct K]`` (``pip install ".[bench]"`` brings mahjong and riichienv).
+[--distinct K] [--stream K]`` (``pip install ".[bench]"`` brings mahjong and riichienv).
 
 The hands: ``--repeat + 1`` passes of ``--n`` fresh random winning hands (``tests/handgen.py``,
 seeds seed, seed + 1, ...: about 12 % without yaku, 2 % not winning). Pass 0 warms every engine up
@@ -15,6 +15,12 @@ and is the one the agreement is checked on; passes 1.. are timed, the engines in
 when K is small, which a stream of fresh hands does not. Comparing a run with K = 200 and one
 without tells how much of an engine's time goes to reading memory that a fresh hand brings
 (pass 0, the warm-up and the agreement check, stays ``--n`` fresh hands).
+
+``--stream K`` has each tenbou build score K other fresh hands (seeds from :data:`STREAM_SEED`, none
+of the timed ones) before pass 0: the state of a long run, an analyst's millions of hands, where the
+suit patterns, melds and sets of features that tenbou keeps have mostly been met, so that fewer of
+the timed hands bring new ones. mahjong and RiichiEnv keep nothing from hand to hand: they are
+not given them.
 
 What is timed, per hand, single thread (what an engine is given is made before timing):
 
@@ -94,8 +100,13 @@ def as_timed(batches: list[list[Any]], distinct: int | None) -> list[list[Any]]:
     return [batches[0]] + [[b[j % distinct] for j in range(len(b))] for b in batches[1:]]
 
 
-def worker(hands_path: str, expect: str, distinct: int | None) -> int:
-    """Serve timing and checking requests (JSON lines on stdin) for the tenbou importable here."""
+#: the generator seed of the first pass of ``--stream`` hands (far from the timed passes' seeds)
+STREAM_SEED = 1_000_000
+
+
+def worker(hands_path: str, expect: str, distinct: int | None, stream: int) -> int:
+    """Serve timing and checking requests (JSON lines on stdin) for the tenbou importable here,
+    after scoring ``stream`` other fresh hands."""
     import tenbou
     from tenbou.api import parse_win_request, score
     from tenbou.errors import TenbouError
@@ -156,6 +167,12 @@ def worker(hands_path: str, expect: str, distinct: int | None) -> int:
         error = f"expected the {expect} build, got {build} ({tenbou.__file__})"
         print(json.dumps({"error": error}), flush=True)
         return 1
+    for i in range(0, stream, 2000):  # a long run's hands met before (--stream)
+        for req in handgen.generate(STREAM_SEED + i // 2000, min(2000, stream - i)):
+            try:  # noqa: SIM105
+                score(req)
+            except TenbouError:
+                pass
     print(json.dumps({"build": build, "file": tenbou.__file__}), flush=True)
     for line in sys.stdin:
         cmd = json.loads(line)
@@ -175,8 +192,10 @@ def worker(hands_path: str, expect: str, distinct: int | None) -> int:
 class Worker:
     """A worker process for one build of tenbou (the folder it imports tenbou from)."""
 
-    def __init__(self, folder: Path, hands_path: Path, expect: str, distinct: int | None) -> None:
-        more = [] if distinct is None else ["--distinct", str(distinct)]
+    def __init__(
+        self, folder: Path, hands_path: Path, expect: str, distinct: int | None, stream: int = 0
+    ) -> None:
+        more = ([] if distinct is None else ["--distinct", str(distinct)]) + ["--stream", str(stream)]
         self.proc = subprocess.Popen(
             [
                 sys.executable,
@@ -416,14 +435,22 @@ def main(argv: list[str] | None = None) -> int:
         type=int,
         help="time each pass on its first K hands, called over and over (default: all fresh)",
     )
+    ap.add_argument(
+        "--stream",
+        type=int,
+        default=0,
+        help="other fresh hands each tenbou build scores first: a long run's state (default 0)",
+    )
     ap.add_argument("--worker", help=argparse.SUPPRESS)
     ap.add_argument("--expect", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     if args.worker:
-        return worker(args.worker, args.expect, args.distinct)
+        return worker(args.worker, args.expect, args.distinct, args.stream)
     n = args.n
     if args.distinct is not None and not 1 <= args.distinct <= n:
         ap.error(f"--distinct: expected 1..{n} (the hands of a pass), not {args.distinct}")
+    if args.stream < 0:
+        ap.error(f"--stream: expected a count of hands, 0 or more, not {args.stream}")
 
     print(
         f"python {platform.python_version()} ({platform.python_implementation()}), "
@@ -447,6 +474,11 @@ def main(argv: list[str] | None = None) -> int:
         f"{args.repeat + 1} passes of {n} fresh hands (seeds {args.seed}..{args.seed + args.repeat}), "
         f"generated and converted in {time.perf_counter() - t:.1f} s (not timed below)"
     )
+    if args.stream:
+        print(
+            f"each tenbou build first scores {args.stream} other fresh hands (seeds {STREAM_SEED}..): "
+            "a long run's suit patterns, melds and features met before"
+        )
 
     # engine name -> (time one pass i, check pass 0 -> outcomes)
     engines: dict[str, tuple[Callable[[int], float], Callable[[], list[Outcome]]]] = {}
@@ -463,7 +495,7 @@ def main(argv: list[str] | None = None) -> int:
             builds.insert(0, ("compiled", compiled_dir, "compiled"))
         for name, folder, expect in builds:
             try:
-                w = Worker(folder, hands_path, expect, args.distinct)
+                w = Worker(folder, hands_path, expect, args.distinct, args.stream)
             except RuntimeError as e:
                 print(f"  no {name} build to time: {e}")
                 continue
