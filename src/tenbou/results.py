@@ -18,7 +18,7 @@ from typing import Any, Final
 from .pao import Liability
 from .payment import _HAND_TEXT, _PAO_TEXT, Settlement, WinSettlement, add_payment_dicts
 from .scoring import FuItem, HandScore, Limit
-from .yaku import YAKU_BY_ID, Form, Wait
+from .yaku import YAKU_BY_ID, Form
 
 __all__ = ["hand_score_to_dict", "settlement_to_dict", "win_settlement_to_dict", "win_to_dict"]
 
@@ -79,7 +79,6 @@ def hand_score_to_dict(hs: HandScore) -> dict[str, Any]:
     r = hs.reading
     limit = hs.limit
     form = r.form
-    wait = r.wait
     return {
         "han": hs.han,
         "fu": hs.fu,
@@ -90,7 +89,7 @@ def hand_score_to_dict(hs: HandScore) -> dict[str, Any]:
         "winner": s.winner,
         "from": s.discarder,
         "dealer": s.winner == s.dealer,
-        "wait": _RYANMEN_TEXT if wait is _RYANMEN else wait._value_,
+        "wait": r.wait._value_,
         "form": _STANDARD_TEXT if form is _STANDARD else form._value_,
     }
 
@@ -100,8 +99,6 @@ _MANGAN: Final = Limit.MANGAN
 _MANGAN_TEXT: Final[str] = Limit.MANGAN._value_
 _STANDARD: Final = Form.STANDARD
 _STANDARD_TEXT: Final[str] = Form.STANDARD._value_
-_RYANMEN: Final = Wait.RYANMEN
-_RYANMEN_TEXT: Final[str] = Wait.RYANMEN._value_
 
 
 def win_settlement_to_dict(w: WinSettlement) -> dict[str, Any]:
