@@ -168,11 +168,7 @@ def worker(hands_path: str, expect: str, distinct: int | None, stream: int) -> i
         print(json.dumps({"error": error}), flush=True)
         return 1
     for i in range(0, stream, 2000):  # a long run's hands met before (--stream)
-        for req in handgen.generate(STREAM_SEED + i // 2000, min(2000, stream - i)):
-            try:  # noqa: SIM105
-                score(req)
-            except TenbouError:
-                pass
+        time_dict(handgen.generate(STREAM_SEED + i // 2000, min(2000, stream - i)))
     print(json.dumps({"build": build, "file": tenbou.__file__}), flush=True)
     for line in sys.stdin:
         cmd = json.loads(line)
@@ -466,6 +462,11 @@ def main(argv: list[str] | None = None) -> int:
         print("the mahjong package is needed: pip install '.[bench]'")
         return 1
 
+    # RiichiEnv's rows: its Python API (the peer of tenbou's dict API), the same with its result read,
+    # its core class alone
+    re_api = f"RiichiEnv {versions['riichienv']} HandEvaluator.calc"
+    re_read, re_core = f"{re_api}, read", f"RiichiEnv {versions['riichienv']} core HandEvaluator.calc"
+
     t = time.perf_counter()
     passes = [handgen.generate(args.seed + i, n) for i in range(args.repeat + 1)]
     mj_inputs = [[handgen.to_mahjong(req) for req in hands] for hands in passes]
@@ -524,15 +525,15 @@ def main(argv: list[str] | None = None) -> int:
             ]
             core_inputs = [re_engines.core_inputs(batch) for batch in re_inputs]
             timed_re, timed_core = as_timed(re_inputs, args.distinct), as_timed(core_inputs, args.distinct)
-            engines[f"RiichiEnv {versions['riichienv']} HandEvaluator.calc"] = (
+            engines[re_api] = (
                 lambda i: re_engines.api(timed_re[i]),
                 lambda: re_engines.check(re_inputs[0]),
             )
-            engines[f"RiichiEnv {versions['riichienv']} HandEvaluator.calc, read"] = (
+            engines[re_read] = (
                 lambda i: re_engines.api_read(timed_re[i]),
                 lambda: re_engines.check(re_inputs[0]),
             )
-            engines[f"RiichiEnv {versions['riichienv']} core HandEvaluator.calc"] = (
+            engines[re_core] = (
                 lambda i: re_engines.core(timed_core[i]),
                 lambda: re_engines.check_core(core_inputs[0]),
             )
@@ -558,18 +559,18 @@ def main(argv: list[str] | None = None) -> int:
     mj_runs = runs[mj_label]
     each = f"{n} fresh hands" if args.distinct is None else f"{n} calls on {args.distinct} distinct hands"
     print(f"\nbest and median of {args.repeat} timed passes of {each} each (single thread):")
-    # (RiichiEnv's Python API, the peer of tenbou's dict API, when it was timed: each engine's time
-    # against its own in the same pass, as for mahjong)
-    re_api = f"RiichiEnv {versions['riichienv']} HandEvaluator.calc" if versions["riichienv"] else None
+    # (against RiichiEnv's Python API when it was timed: each engine's time against its own in the
+    # same pass, as for mahjong)
+    with_re = re_api in runs
     print(
         f"  {'engine':<48} {'us/hand best':>12} {'median':>8} {'hands/s':>10}   x mahjong (best; median pass)"
-        + ("   x RiichiEnv API (median pass)" if re_api else "")
+        + ("   x RiichiEnv API (median pass)" if with_re else "")
     )
     for label, secs in runs.items():
         best, med = min(secs), statistics.median(secs)
         per_pass = statistics.median(m / s for m, s in zip(mj_runs, secs, strict=True))
         against_re = ""
-        if re_api:
+        if with_re:
             ratio = statistics.median(r / s for r, s in zip(runs[re_api], secs, strict=True))
             against_re = f"   {ratio:20.2f}x"
         print(
@@ -592,11 +593,9 @@ def main(argv: list[str] | None = None) -> int:
         pairs.append((dict_api, object_api, f"tenbou {name}: dict API and object API"))
     ref = f"tenbou {names[0]} api.score(dict)"
     pairs.append((ref, mj_label, f"tenbou (tenhou) and mahjong {versions['mahjong']}"))
-    re_label = f"RiichiEnv {versions['riichienv']} HandEvaluator.calc"
-    if re_label in checks:
-        pairs.append((f"tenbou {names[0]} mahjongsoul", re_label, "tenbou (mahjongsoul) and RiichiEnv"))
-        core_label = f"RiichiEnv {versions['riichienv']} core HandEvaluator.calc"
-        pairs.append((re_label, core_label, "RiichiEnv: its Python API and its core"))
+    if re_api in checks:
+        pairs.append((f"tenbou {names[0]} mahjongsoul", re_api, "tenbou (mahjongsoul) and RiichiEnv"))
+        pairs.append((re_api, re_core, "RiichiEnv: its Python API and its core"))
     for a, b, title in pairs:
         agree, disagree = agreement(title, hands, checks[a], checks[b], args.show)
         totals[0] += agree
