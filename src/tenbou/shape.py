@@ -67,45 +67,61 @@ class Decomposition(DataRecord):
         return " ".join(parts)
 
 
-_SetsOnly = tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]
-#: the readings of :func:`_sets_only` met so far, by the suit's counts (a dict, not ``functools.cache``:
-#: compiled, a cached function is called as a Python object)
-_SETS_ONLY: Final[dict[tuple[int, ...], _SetsOnly]] = {}
-
-
-def _sets_only(key: tuple[int, ...]) -> _SetsOnly:
-    """Every way to read a suit's counts as triplets and runs only (no pair)."""
-    found = _SETS_ONLY.get(key)
-    if found is None:
-        found = _SETS_ONLY[key] = _read_sets_only(key)
-    return found
-
-
-def _read_sets_only(key: tuple[int, ...]) -> _SetsOnly:
-    """:func:`_sets_only`, worked out."""
-    i = 0
-    while i < 9 and key[i] == 0:
+def _read_sets(
+    counts: list[int], i: int, pair: int, trips: list[int], runs: list[int], out: list[Raw]
+) -> None:
+    """Add to ``out`` every reading of a suit's ``counts`` (read as manzu, its pair taken out: the kind
+    ``pair``, or -1) as triplets and runs, from kind ``i`` on (those below it read already, as
+    ``trips`` and ``runs``): the lowest kind left is a triplet and runs, or runs alone, each reading's
+    triplets and runs ascending, those with a triplet of the lowest kind first. ``counts``, ``trips``
+    and ``runs`` are as given when it returns. (Nothing is kept: only a pattern not met before is read
+    so, and its part is kept.)"""
+    while i < 9 and counts[i] == 0:
         i += 1
     if i == 9:
-        return (((), ()),)
-    n = key[i]
-    out: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
-    for trip in (1, 0):
-        r = n - 3 * trip
-        if r < 0:
-            continue
-        if r and (i > 6 or key[i + 1] < r or key[i + 2] < r):
-            continue
-        rest = list(key)
-        rest[i] = 0
-        if r:
-            rest[i + 1] = rest[i + 1] - r
-            rest[i + 2] = rest[i + 2] - r
-        head_t = (i,) if trip else ()
-        head_r = (i,) * r
-        for t, rr in _sets_only(tuple(rest)):
-            out.append((head_t + t, head_r + rr))
-    return tuple(out)
+        out.append(_raw(pair, tuple(trips), tuple(runs)))
+        return
+    n = counts[i]
+    if n >= 3:  # a triplet of kind i, and runs from it for the rest
+        r = n - 3
+        if not r:
+            counts[i] = 0
+            trips.append(i)
+            _read_sets(counts, i + 1, pair, trips, runs, out)
+            trips.pop()
+            counts[i] = n
+        elif i < 7 and counts[i + 1] >= r and counts[i + 2] >= r:
+            _read_runs(counts, i, r, pair, True, trips, runs, out)
+    if i < 7 and counts[i + 1] >= n and counts[i + 2] >= n:  # runs alone
+        _read_runs(counts, i, n, pair, False, trips, runs, out)
+
+
+def _read_runs(
+    counts: list[int],
+    i: int,
+    r: int,
+    pair: int,
+    trip: bool,
+    trips: list[int],
+    runs: list[int],
+    out: list[Raw],
+) -> None:
+    """:func:`_read_sets` of kind ``i`` read as ``r`` runs from it and a triplet (``trip``) or none."""
+    n = counts[i]
+    counts[i] = 0
+    counts[i + 1] -= r
+    counts[i + 2] -= r
+    if trip:
+        trips.append(i)
+    for _ in range(r):
+        runs.append(i)
+    _read_sets(counts, i + 1, pair, trips, runs, out)
+    del runs[len(runs) - r :]
+    if trip:
+        trips.pop()
+    counts[i + 2] += r
+    counts[i + 1] += r
+    counts[i] = n
 
 
 #: one reading of concealed tiles: (pair kind or -1, triplet kinds, run start kinds,
@@ -115,7 +131,7 @@ Raw = tuple[int, tuple[int, ...], tuple[int, ...], int, int, int, bool]
 
 
 def _raw(pair: int, trips: tuple[int, ...], runs: tuple[int, ...]) -> Raw:
-    """A reading of the manzu (kinds 0-8) as a :data:`Raw`; ``runs`` ascending, as :func:`_sets_only`
+    """A reading of the manzu (kinds 0-8) as a :data:`Raw`; ``runs`` ascending, as :func:`_read_sets`
     gives them (identical runs side by side, counted in pairs for peikou)."""
     tmask = rmask = peikou = 0
     outside = pair == -1 or pair == 0 or pair == 8
@@ -226,8 +242,7 @@ def _suit_part(key: tuple[int, ...], base: int) -> Part:
     if rem == 1 or (rem == 0 and weighted % 3):
         found: Part = 0, (), present
     elif rem == 0:
-        for t, r in _sets_only(key):
-            out.append(_raw(-1, t, r))
+        _read_sets(list(key), 0, -1, [], [], out)
         found = 0, tuple(out), present
     else:
         rest = list(key)
@@ -235,8 +250,7 @@ def _suit_part(key: tuple[int, ...], base: int) -> Part:
             n = key[i]
             if n >= 2:
                 rest[i] = n - 2
-                for t, r in _sets_only(tuple(rest)):
-                    out.append(_raw(i, t, r))
+                _read_sets(rest, 0, i, [], [], out)
                 rest[i] = n
         found = 1, tuple(out), present
     return found
