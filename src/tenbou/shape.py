@@ -82,16 +82,9 @@ def _read_sets(
         out.append(_raw(pair, tuple(trips), tuple(runs)))
         return
     n = counts[i]
-    if n >= 3:  # a triplet of kind i, and runs from it for the rest
-        r = n - 3
-        if not r:
-            counts[i] = 0
-            trips.append(i)
-            _read_sets(counts, i + 1, pair, trips, runs, out)
-            trips.pop()
-            counts[i] = n
-        elif i < 7 and counts[i + 1] >= r and counts[i + 2] >= r:
-            _read_runs(counts, i, r, pair, True, trips, runs, out)
+    r = n - 3  # a triplet of kind i, and runs from it for the rest
+    if r == 0 or (r > 0 and i < 7 and counts[i + 1] >= r and counts[i + 2] >= r):
+        _read_runs(counts, i, r, pair, True, trips, runs, out)
     if i < 7 and counts[i + 1] >= n and counts[i + 2] >= n:  # runs alone
         _read_runs(counts, i, n, pair, False, trips, runs, out)
 
@@ -106,21 +99,24 @@ def _read_runs(
     runs: list[int],
     out: list[Raw],
 ) -> None:
-    """:func:`_read_sets` of kind ``i`` read as ``r`` runs from it and a triplet (``trip``) or none."""
+    """:func:`_read_sets` of kind ``i`` read as ``r`` runs from it (none past kind 6) and a triplet
+    (``trip``) or none."""
     n = counts[i]
     counts[i] = 0
-    counts[i + 1] -= r
-    counts[i + 2] -= r
+    if r:
+        counts[i + 1] -= r
+        counts[i + 2] -= r
+        for _ in range(r):
+            runs.append(i)
     if trip:
         trips.append(i)
-    for _ in range(r):
-        runs.append(i)
     _read_sets(counts, i + 1, pair, trips, runs, out)
-    del runs[len(runs) - r :]
     if trip:
         trips.pop()
-    counts[i + 2] += r
-    counts[i + 1] += r
+    if r:
+        del runs[len(runs) - r :]
+        counts[i + 2] += r
+        counts[i + 1] += r
     counts[i] = n
 
 
