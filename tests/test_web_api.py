@@ -27,6 +27,7 @@ from tenbou.errors import TenbouError
 from tenbou.rules import OPTION_SPECS, get_preset, preset_ids
 from tenbou.web import app as web_app
 from tenbou.web import create_app, tile_pictures
+from tenbou.web import guard as web_guard
 from tenbou.web.app import MAX_BODY, BodyGuard
 
 from .requestgen import bad_bodies, bad_score_requests, bad_settle_requests
@@ -197,7 +198,7 @@ def test_a_body_that_is_not_json_by_its_type_is_415(client: TestClient) -> None:
 
 def test_a_body_over_the_limit_is_413(monkeypatch: pytest.MonkeyPatch) -> None:
     # (the test client waits for the answer before it says the body is over: no lingering here)
-    monkeypatch.setattr(web_app, "_LINGER_SECONDS", 0.05)
+    monkeypatch.setattr(web_guard, "_LINGER_SECONDS", 0.05)
     small = TestClient(create_app(max_body=1000), raise_server_exceptions=False)
     body = json.dumps({**DAISANGEN, "ura_indicators": []}).encode()
     assert small.post("/api/score", content=body).status_code == 200
@@ -252,7 +253,7 @@ def test_a_body_over_the_limit_is_never_held(monkeypatch: pytest.MonkeyPatch) ->
     async def app(scope: Any, receive: Any, send: Any) -> None:  # pragma: no cover - never reached
         raise AssertionError("the app must not see a request over the limit")
 
-    monkeypatch.setattr(web_app, "_LINGER_BYTES", 10_000)
+    monkeypatch.setattr(web_guard, "_LINGER_BYTES", 10_000)
     pieces = [{"type": "http.request", "body": b" " * 400, "more_body": True} for _ in range(1000)]
     sent = _run_guard(BodyGuard(app, max_body=1000), pieces, stall=False)
     assert sent[0]["status"] == 413
