@@ -27,13 +27,16 @@ never downloads a browser here: it drives ``/usr/bin/chromium``.
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
+import json
 import os
 import re
 import socket
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -87,28 +90,31 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """A live ``tenbou serve`` with its own database in a subprocess; yields its base URL."""
+@contextlib.contextmanager
+def _serving(
+    db: Path, *args: str, env: dict[str, str] | None = None, ready: str = "/api/rules"
+) -> Iterator[str]:
+    """A live ``tenbou serve --db DB ARGS`` in a subprocess; yields its base URL once ``ready``
+    answers (401 counts as an answer: a server with a password)."""
     port = _free_port()
     base = f"http://127.0.0.1:{port}"
-    db = tmp_path_factory.mktemp("db") / "games.sqlite3"
+    argv = [
+        sys.executable,
+        "-m",
+        "tenbou",
+        "serve",
+        "--port",
+        str(port),
+        "--log-level",
+        "warning",
+        "--db",
+        str(db),
+    ]
     proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "tenbou",
-            "serve",
-            "--port",
-            str(port),
-            "--log-level",
-            "warning",
-            "--db",
-            str(db),
-        ],
+        [*argv, *args],
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        env={**os.environ, "PYTHONUNBUFFERED": "1", **(env or {})},
     )
     try:
         deadline = time.monotonic() + 30
@@ -117,9 +123,12 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
                 out = proc.stdout.read().decode() if proc.stdout else ""
                 pytest.fail(f"tenbou serve exited with {proc.returncode}:\n{out}")
             try:
-                with urllib.request.urlopen(f"{base}/api/rules", timeout=2) as r:
+                with urllib.request.urlopen(f"{base}{ready}", timeout=2) as r:
                     if r.status == 200:
                         break
+            except urllib.error.HTTPError as e:
+                if e.code == 401:
+                    break
             except OSError:
                 pass
             if time.monotonic() > deadline:
@@ -135,10 +144,17 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             proc.wait()
         if proc.stdout:
             proc.stdout.close()
-        if SHOTS:
-            print("\nscreenshots in", ARTIFACTS)
-            for name, what in SHOTS:
-                print(f"  {name}: {what}")
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A live ``tenbou serve`` with its own database, as it starts by default (loopback, open)."""
+    with _serving(tmp_path_factory.mktemp("db") / "games.sqlite3") as base:
+        yield base
+    if SHOTS:
+        print("\nscreenshots in", ARTIFACTS)
+        for name, what in SHOTS:
+            print(f"  {name}: {what}")
 
 
 @pytest.fixture(scope="module")
@@ -154,9 +170,13 @@ def browser() -> Iterator[Any]:
 class Page:
     """A page of the app in one browser context (a viewport and a language), with helpers."""
 
-    def __init__(self, browser: Any, server: str, viewport: dict[str, int], locale: str = "en-US") -> None:
+    def __init__(
+        self, browser: Any, server: str, viewport: dict[str, int], locale: str = "en-US", **options: Any
+    ) -> None:
         phone = viewport["width"] < 500
-        self.context = browser.new_context(viewport=viewport, locale=locale, is_mobile=phone, has_touch=phone)
+        self.context = browser.new_context(
+            viewport=viewport, locale=locale, is_mobile=phone, has_touch=phone, **options
+        )
         self.pg = self.context.new_page()
         self.server = server
         self.size = "phone" if phone else "desktop"
@@ -758,3 +778,115 @@ def test_bad_input_shows_the_error(desktop: Page) -> None:
     assert "[" in text and "]" in text  # the error code is shown with the message
     assert p.pg.is_hidden("#score")
     p.summary_in_view()
+
+
+CLUB_PASSWORD = "club night password"
+
+
+@pytest.fixture(scope="module")
+def club_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """``tenbou serve`` as a club runs it on its Wi-Fi: a password, credentials for everything
+    (on loopback here, which a password makes as strict as any other address)."""
+    with _serving(
+        tmp_path_factory.mktemp("club") / "games.sqlite3", env={"TENBOU_PASSWORD": CLUB_PASSWORD}
+    ) as base:
+        yield base
+
+
+@contextlib.contextmanager
+def _foreign_page(html: str) -> Iterator[str]:
+    """Another origin (another port of this machine) serving one page: its URL."""
+    import http.server
+    import threading
+
+    class Handler(http.server.BaseHTTPRequestHandler):
+        def do_GET(self) -> None:
+            body = html.encode()
+            self.send_response(200)
+            self.send_header("content-type", "text/html")
+            self.send_header("content-length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *args: Any) -> None:
+            pass
+
+    httpd = http.server.HTTPServer(("127.0.0.1", 0), Handler)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{httpd.server_address[1]}/"
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+
+
+def test_a_club_game_shared_by_its_links(browser: Any, club_server: str) -> None:
+    """The operator signs in and starts a game; the scorer records a hand through the edit link,
+    a follower sees it through the view link and cannot change it; a stranger gets 401; a page of
+    another site, opened in the scorer's browser (which holds the game's cookie), cannot write."""
+    op = Page(browser, club_server, DESKTOP, http_credentials={"username": "op", "password": CLUB_PASSWORD})
+    pages = [op]
+    try:
+        _new_tonpuu_game(op, "club")
+        op.pg.click("#to-sheet")
+        op.pg.wait_for_selector("#game-links:not([hidden]) #link-edit")
+        edit, view = op.pg.input_value("#link-edit"), op.pg.input_value("#link-view")
+        assert (
+            edit.startswith(f"{club_server}/join/")
+            and view.startswith(f"{club_server}/join/")
+            and edit != view
+        )
+        gid = re.search(r"game=([0-9a-f]{12})", op.pg.url)
+        assert gid
+        op.shot("club-links", "the operator's score sheet of a new game with its edit and view links")
+        with pytest.raises(urllib.error.HTTPError) as stranger:
+            urllib.request.urlopen(club_server + "/", timeout=5)
+        assert stranger.value.code == 401
+        # the scorer opens the edit link on a phone and records a hand
+        scorer = Page(browser, club_server, PHONE)
+        pages.append(scorer)
+        scorer.pg.goto(edit)
+        scorer.pg.wait_for_selector("body[data-ready=true]")
+        assert f"game={gid[1]}" in scorer.pg.url
+        _enter_haneman(scorer, 1)
+        scorer.pg.click("#record")
+        scorer.pg.wait_for_selector('#game-table tr[data-hand="0"]')
+        assert scorer.pg.is_visible("#game-record") and "edit link" in scorer.pg.inner_text("#game-access")
+        assert scorer.pg.is_hidden("#game-delete") and scorer.pg.is_hidden("#game-links")
+        # a follower sees it and nothing to change it with
+        follower = Page(browser, club_server, DESKTOP, locale="ja-JP")
+        pages.append(follower)
+        follower.pg.goto(view)
+        follower.pg.wait_for_selector("body[data-ready=true]")
+        follower.pg.click("#view-sheet")
+        follower.pg.wait_for_selector('#game-table tr[data-hand="0"]')
+        assert follower.pg.is_hidden("#game-record") and follower.pg.is_hidden("#game-undo")
+        assert follower.pg.locator("#game-table td.actions button").count() == 0
+        assert "観戦" in follower.pg.inner_text("#game-access")
+        follower.shot("club-follower", "the view link on another device: the sheet, read-only (Japanese)")
+        # another site's page in the scorer's browser tries a no-cors fetch, a text/plain one and
+        # a beacon with the edit cookie: all refused
+        target = f"{club_server}/api/games/{gid[1]}/hands"
+        body = '{"version": 2, "hand": {"request": {"draw": {"kind": "abortive"}}, "riichi": []}}'
+        html = f"""<script>
+        const body = {json.dumps(body)};
+        Promise.allSettled([
+          fetch({json.dumps(target)}, {{method: "POST", mode: "no-cors", credentials: "include", body}}),
+          fetch({json.dumps(target)}, {{method: "POST", mode: "no-cors", credentials: "include",
+                                        headers: {{"Content-Type": "text/plain"}}, body}}),
+        ]).then(() => {{ navigator.sendBeacon({json.dumps(target)}, body);
+                         setTimeout(() => {{ document.title = "done"; }}, 800); }});
+        </script>"""
+        with _foreign_page(html) as foreign:
+            attacker = scorer.context.new_page()
+            attacker.goto(foreign)
+            attacker.wait_for_function("document.title === 'done'")
+            attacker.close()
+        version = op.pg.evaluate(
+            f"fetch('/api/games/{gid[1]}').then(r => r.json()).then(g => [g.version, g.hands.length])"
+        )
+        assert version == [2, 1]
+    finally:
+        for p in pages:
+            p.close()

@@ -9,6 +9,7 @@ import re
 import subprocess
 import sys
 import warnings
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -32,6 +33,7 @@ from tenbou.web.app import MAX_BODY, BodyGuard
 
 from .requestgen import bad_bodies, bad_score_requests, bad_settle_requests
 
+JSON_TYPE = {"content-type": "application/json"}
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
 DAISANGEN: dict[str, Any] = {
@@ -51,7 +53,7 @@ DAISANGEN: dict[str, Any] = {
 
 @pytest.fixture(scope="module")
 def client() -> TestClient:
-    return TestClient(create_app(), raise_server_exceptions=False)
+    return TestClient(create_app(), base_url="http://localhost", raise_server_exceptions=False)
 
 
 def assert_secure(response: Any) -> None:
@@ -190,25 +192,37 @@ def test_a_body_that_is_not_json_by_its_type_is_415(client: TestClient) -> None:
         ).is_success
     r = client.post("/api/score", content=json.dumps(DAISANGEN).encode(), headers={"content-type": ""})
     assert r.status_code == 415
-    # no Content-Type at all: read as JSON
+    # no Content-Type at all: refused too (a foreign page's no-cors fetch or sendBeacon sends
+    # exactly that, with no preflight)
     no_type = client.build_request("POST", "/api/score", content=json.dumps(DAISANGEN))
     assert "content-type" not in no_type.headers
-    assert client.send(no_type).json() == score(DAISANGEN)
+    assert "not none" in assert_error(client.send(no_type), status=415, code="request")["message"]
 
 
 def test_a_body_over_the_limit_is_413(monkeypatch: pytest.MonkeyPatch) -> None:
     # (the test client waits for the answer before it says the body is over: no lingering here)
     monkeypatch.setattr(web_guard, "_LINGER_SECONDS", 0.05)
-    small = TestClient(create_app(max_body=1000), raise_server_exceptions=False)
+    small = TestClient(create_app(max_body=1000), base_url="http://localhost", raise_server_exceptions=False)
     body = json.dumps({**DAISANGEN, "ura_indicators": []}).encode()
-    assert small.post("/api/score", content=body).status_code == 200
+    assert small.post("/api/score", headers=JSON_TYPE, content=body).status_code == 200
     padded = body[:-1] + b" " * (1001 - len(body)) + b"}"
-    error = assert_error(small.post("/api/score", content=padded), status=413, code="request")
+    error = assert_error(
+        small.post("/api/score", headers=JSON_TYPE, content=padded), status=413, code="request"
+    )
     assert error["message"] == "the request body is larger than 1000 bytes"
     # chunked (no Content-Length)
-    assert_error(small.post("/api/score", content=iter([b" " * 400] * 3)), status=413, code="request")
+    assert_error(
+        small.post("/api/score", headers=JSON_TYPE, content=iter([b" " * 400] * 3)),
+        status=413,
+        code="request",
+    )
     # the default limit
-    assert_error(TestClient(create_app()).post("/api/score", content=b" " * (MAX_BODY + 1)), status=413)
+    assert_error(
+        TestClient(create_app(), base_url="http://localhost").post(
+            "/api/score", headers=JSON_TYPE, content=b" " * (MAX_BODY + 1)
+        ),
+        status=413,
+    )
 
 
 def _run_guard(guard: BodyGuard, messages: list[dict[str, Any]], *, stall: bool) -> list[dict[str, Any]]:
@@ -297,7 +311,7 @@ def test_every_response_carries_nosniff_and_the_csp(
         client.get("/nothing"),
         client.get("/api/score"),
         client.post("/api/score", json={"hand": 1}),
-        client.post("/api/score", content=b" " * (MAX_BODY + 1)),
+        client.post("/api/score", headers=JSON_TYPE, content=b" " * (MAX_BODY + 1)),
         client.post("/api/score", content=b"{}", headers={"content-type": "text/plain"}),
         client.get("/api/rules/nothing"),
     ]
@@ -320,7 +334,7 @@ WEB_SLOW = settings(max_examples=2500, deadline=None, suppress_health_check=[Hea
 
 def _same_as_the_api(client: TestClient, path: str, request: dict[str, Any]) -> None:
     handler = score if path == "/api/score" else settle
-    r = client.post(path, content=json.dumps(request, allow_nan=True).encode())
+    r = client.post(path, headers=JSON_TYPE, content=json.dumps(request, allow_nan=True).encode())
     assert_secure(r)
     try:
         expected = handler(loads_request(json.dumps(request, allow_nan=True)))
@@ -491,32 +505,49 @@ def test_serve_without_the_extra_says_what_to_install(
     assert "pip install 'tenbou[web]'" in capsys.readouterr().err
 
 
-def test_serve_runs_uvicorn(monkeypatch: pytest.MonkeyPatch) -> None:
+def _fake_server(monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
+    """uvicorn's server, replaced: what it would have run with (its config, the sockets)."""
     import uvicorn
 
     seen: dict[str, Any] = {}
 
-    def fake_run(app: object, **kwargs: Any) -> None:
-        seen.update(kwargs, app=app)
+    def fake_run(self: uvicorn.Server, sockets: list[Any] | None = None) -> None:
+        seen.update(config=self.config, address=sockets[0].getsockname() if sockets else None)
 
-    monkeypatch.setattr(uvicorn, "run", fake_run)
-    assert cli.main(["serve", "--host", "0.0.0.0", "--port", "8123"]) == 0
-    assert seen["host"] == "0.0.0.0" and seen["port"] == 8123
-    assert type(seen["app"]).__name__ == "FastAPI"
+    monkeypatch.setattr(uvicorn.Server, "run", fake_run)
+    return seen
 
 
-def test_serve_runs_uvicorn_with_the_limits(monkeypatch: pytest.MonkeyPatch) -> None:
-    import uvicorn
+def test_serve_runs_uvicorn(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    seen = _fake_server(monkeypatch)
+    db = str(tmp_path / "g.sqlite3")
+    monkeypatch.delenv("TENBOU_PASSWORD", raising=False)
+    # beyond loopback without a password: refused before anything listens
+    assert cli.main(["serve", "--host", "0.0.0.0", "--port", "0", "--db", db]) == 2
+    err = capsys.readouterr().err
+    assert (
+        err.startswith("tenbou: error: --host 0.0.0.0 is reachable from other machines")
+        and "TENBOU_PASSWORD" in err
+    )
+    assert err.count("\n") == 1 and not seen
+    monkeypatch.setenv("TENBOU_PASSWORD", "correct horse")
+    assert cli.main(["serve", "--host", "0.0.0.0", "--port", "0", "--db", db]) == 0
+    assert seen["address"][0] == "0.0.0.0" and seen["address"][1] > 0
+    app = seen["config"].app
+    assert type(app).__name__ == "FastAPI"
+    assert app.state.access.password == "correct horse" and not app.state.access.open
+    assert "every request needs the operator's password" in capsys.readouterr().err
+
+
+def test_serve_runs_uvicorn_with_the_limits(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     from uvicorn.protocols.http.h11_impl import H11Protocol
 
-    seen: dict[str, Any] = {}
-
-    def fake_run(app: object, **kwargs: Any) -> None:
-        seen.update(kwargs, app=app)
-
-    monkeypatch.setattr(uvicorn, "run", fake_run)
-    web_app.serve("127.0.0.1", 8124, log_level="warning", head_timeout=3)
-    assert seen["host"] == "127.0.0.1" and seen["port"] == 8124 and seen["log_level"] == "warning"
-    assert issubclass(seen["http"], H11Protocol) and seen["timeout_keep_alive"] == 5
-    assert seen["limit_concurrency"] == 1000 and seen["h11_max_incomplete_event_size"] == 16 * 1024
-    assert type(seen["app"]).__name__ == "FastAPI"
+    seen = _fake_server(monkeypatch)
+    web_app.serve("127.0.0.1", 0, log_level="warning", head_timeout=3, db_path=tmp_path / "g.sqlite3")
+    config = seen["config"]
+    assert seen["address"][0] == "127.0.0.1" and config.log_level == "warning"
+    assert issubclass(config.http, H11Protocol) and config.timeout_keep_alive == 5
+    assert config.limit_concurrency == 1000 and config.h11_max_incomplete_event_size == 16 * 1024
+    assert type(config.app).__name__ == "FastAPI" and config.app.state.access.open

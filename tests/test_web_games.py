@@ -30,11 +30,13 @@ from tenbou import cli
 from tenbou.api import settle
 from tenbou.rules import rules_from_request
 from tenbou.web import create_app
+from tenbou.web.limits import RateLimiter
 from tenbou.web.store import default_db_path
 
 from .requestgen import DAISANGEN, SETTLES, bad_settle_requests
 from .test_web_api import assert_error, assert_secure
 
+JSON_TYPE = {"content-type": "application/json"}
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
 NAMES = ["Ai", "Bo", "Chen", "Dai"]
@@ -57,9 +59,16 @@ def db(tmp_path: Path) -> Path:
     return tmp_path / "games.sqlite3"
 
 
+def app_on(db: Path | None = None) -> TestClient:
+    """A test client of an app on ``db``, as the person at the machine (loopback, no password):
+    the operator, starting as many games as a test needs (the limit per client has its tests)."""
+    app = create_app(db_path=db, new_games=RateLimiter(100_000, 1000.0))
+    return TestClient(app, base_url="http://localhost", raise_server_exceptions=False)
+
+
 @pytest.fixture
 def client(db: Path) -> TestClient:
-    return TestClient(create_app(db_path=db), raise_server_exceptions=False)
+    return app_on(db)
 
 
 def new_game(client: TestClient, **setup: Any) -> dict[str, Any]:
@@ -220,10 +229,10 @@ def test_a_stale_write_is_409_and_writes_nothing(client: TestClient) -> None:
 
 
 def test_the_database_survives_a_restart(db: Path) -> None:
-    first = TestClient(create_app(db_path=db))
+    first = app_on(db)
     game = play_four(first)
     del first
-    again = TestClient(create_app(db_path=db))
+    again = app_on(db)
     listed = again.get("/api/games").json()["games"]
     assert [g["id"] for g in listed] == [game["id"]]
     assert listed[0]["summary"]["hands"] == 4 and listed[0]["summary"]["ended"] is True
@@ -340,7 +349,9 @@ def test_generated_hands_answer_422_or_settle_as_the_api(
     game = client.post("/api/games", json={"rules": "tenhou"}).json()
     hand = {"request": hand_request, "riichi": riichi}
     r = client.post(
-        f"/api/games/{game['id']}/hands", content=json.dumps({"version": 1, "hand": hand}).encode()
+        f"/api/games/{game['id']}/hands",
+        headers=JSON_TYPE,
+        content=json.dumps({"version": 1, "hand": hand}).encode(),
     )
     assert_secure(r)
     assert r.status_code in (200, 422), r.text
@@ -413,12 +424,12 @@ def test_the_default_database_path(monkeypatch: pytest.MonkeyPatch, tmp_path: Pa
     assert default_db_path() == tmp_path / ".local" / "share" / "tenbou" / "games.sqlite3"
     # the file (and its folder) are made on the first use of the games API, not before
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    client = TestClient(create_app())
+    client = app_on()
     assert client.post(
         "/api/score", json={"winner": 0, "hand": "123m456p789s23s55s", "win_tile": "4s"}
     ).is_success
     assert not (tmp_path / "data").exists()
-    assert client.get("/api/games").json() == {"games": []}
+    assert client.get("/api/games").json() == {"games": [], "next": None}
     assert (tmp_path / "data" / "tenbou" / "games.sqlite3").exists()
 
 
@@ -438,7 +449,7 @@ def _simple_hands() -> st.SearchStrategy[dict[str, Any]]:
 
 
 def _sheet(game: dict[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in game.items() if k not in ("id", "version", "created", "updated")}
+    return {k: v for k, v in game.items() if k not in ("id", "version", "created", "updated", "links")}
 
 
 def enter_until_refused(client: TestClient, hands: list[dict[str, Any]]) -> tuple[dict[str, Any], int | None]:
@@ -594,7 +605,7 @@ def test_bad_end_requests(client: TestClient) -> None:
         )
     r = client.post(f"/api/games/{gid}/end", content="{}", headers={"content-type": "text/plain"})
     assert_error(r, 415, "request")
-    r = client.post(f"/api/games/{gid}/end", content=b'{"version": 5, "version": 5}')
+    r = client.post(f"/api/games/{gid}/end", headers=JSON_TYPE, content=b'{"version": 5, "version": 5}')
     assert_error(r, 422, "request")
     assert_error(client.post("/api/games/000000000000/end", json={"version": 1}), 404, "not_found")
     assert_error(client.delete(f"/api/games/{gid}/end"), 422, "request")
@@ -649,10 +660,10 @@ def test_the_end_is_allowed_exactly_where_the_game_may_end(
 
 
 def test_the_end_survives_a_restart(db: Path) -> None:
-    first = TestClient(create_app(db_path=db))
+    first = app_on(db)
     game = end(first, enter(first, ALL_LAST_TENPAI)).json()
     del first
-    again = TestClient(create_app(db_path=db))
+    again = app_on(db)
     assert again.get(f"/api/games/{game['id']}").json() == game
     assert again.get("/api/games").json()["games"][0]["summary"]["ended"] is True
     with sqlite3.connect(db) as con:  # kept as entered: the hand it was entered after
@@ -662,12 +673,12 @@ def test_the_end_survives_a_restart(db: Path) -> None:
 def test_a_database_of_the_first_schema_opens_and_keeps_ends(db: Path) -> None:
     """A database made before the end of a game could be entered (no ``ends`` table) opens, and
     its games can be ended."""
-    first = TestClient(create_app(db_path=db))
+    first = app_on(db)
     game = enter(first, ALL_LAST_TENPAI)
     del first
     with sqlite3.connect(db) as con:
         con.execute("DROP TABLE ends")
-    again = TestClient(create_app(db_path=db))
+    again = app_on(db)
     assert again.get(f"/api/games/{game['id']}").json() == game
     assert end(again, game).json()["end"] == {"after": 3}
 

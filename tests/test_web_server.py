@@ -29,15 +29,19 @@ HEAD_TIMEOUT = 1.5
 MAX_BODY = 64 * 1024
 
 
+PER_CLIENT = 8
+
+
 @pytest.fixture(scope="module")
-def server() -> Iterator[tuple[int, int]]:
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[int, int]]:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
+    db = tmp_path_factory.mktemp("db") / "games.sqlite3"
     code = (
         "import sys\nfrom tenbou.web.app import serve\n"
         f"serve('127.0.0.1', {port}, log_level='warning', body_timeout={BODY_TIMEOUT}, "
-        f"head_timeout={HEAD_TIMEOUT})\n"
+        f"head_timeout={HEAD_TIMEOUT}, per_client={PER_CLIENT}, db_path={str(db)!r})\n"
     )
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(SRC), os.environ.get("PYTHONPATH", "")])}
     proc = subprocess.Popen([sys.executable, "-c", code], env=env)
@@ -92,7 +96,7 @@ def assert_refused(answer: bytes, status: int) -> str:
 
 
 def post(body: bytes, extra: str = "") -> bytes:
-    head = f"POST /api/score HTTP/1.1\r\nhost: t\r\ncontent-type: application/json\r\n{extra}"
+    head = f"POST /api/score HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: application/json\r\n{extra}"
     return head.encode() + b"\r\n" + body
 
 
@@ -104,7 +108,7 @@ def test_a_slow_body_is_cut_off_with_408(server: tuple[int, int]) -> None:
 
 
 def test_a_slow_head_is_cut_off(server: tuple[int, int]) -> None:
-    for data in (b"", b"POST /api/score HTTP/1.1\r\nhost: t\r\n"):
+    for data in (b"", b"POST /api/score HTTP/1.1\r\nhost: 127.0.0.1\r\n"):
         answer, seconds = exchange(server[0], data)
         assert answer == b"" and HEAD_TIMEOUT - 0.1 < seconds < HEAD_TIMEOUT + 3
 
@@ -113,7 +117,7 @@ def test_a_head_sent_byte_by_byte_is_cut_off(server: tuple[int, int]) -> None:
     with socket.create_connection(("127.0.0.1", server[0]), timeout=10) as s:
         start = time.monotonic()
         closed = None
-        for byte in b"GET /api/rules/tenhou HTTP/1.1\r\nhost: t\r\nx-slow: " + b"a" * 100:
+        for byte in b"GET /api/rules/tenhou HTTP/1.1\r\nhost: 127.0.0.1\r\nx-slow: " + b"a" * 100:
             try:
                 s.sendall(bytes([byte]))
                 time.sleep(0.2)
@@ -141,13 +145,16 @@ def test_a_key_twice_and_errors_have_the_error_object(server: tuple[int, int]) -
     body = b'{"winner": 1, "winner": 2}'
     answer, _ = exchange(server[0], post(body, f"content-length: {len(body)}\r\nconnection: close\r\n"))
     assert "given twice" in assert_refused(answer, 422)
-    answer, _ = exchange(server[0], b"GET /nothing HTTP/1.1\r\nhost: t\r\nconnection: close\r\n\r\n")
+    answer, _ = exchange(server[0], b"GET /nothing HTTP/1.1\r\nhost: 127.0.0.1\r\nconnection: close\r\n\r\n")
     status, headers, error = parse(answer)
     assert status == 404 and headers["x-content-type-options"] == "nosniff" and "error" in error
 
 
 def test_a_request_that_is_not_http_is_400_with_the_error_object(server: tuple[int, int]) -> None:
-    for data in (b"NOT HTTP AT ALL\r\n\r\n", b"GET / HTTP/1.1\r\nhost: t\r\ncontent-length: x\r\n\r\n"):
+    for data in (
+        b"NOT HTTP AT ALL\r\n\r\n",
+        b"GET / HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-length: x\r\n\r\n",
+    ):
         answer, _ = exchange(server[0], data)
         assert "not an HTTP/1.1 request" in assert_refused(answer, 400)
 
@@ -175,3 +182,40 @@ def test_memory_stays_put_after_oversized_bodies(server: tuple[int, int]) -> Non
             s.sendall(post(data, extra))
     after = _rss_kib(pid)
     assert after - before < 16 * 1024, (before, after)  # 80 MiB were sent; under 16 MiB more held
+
+
+def test_one_client_cannot_take_every_connection(server: tuple[int, int]) -> None:
+    port = server[0]
+    held = [socket.create_connection(("127.0.0.1", port), timeout=5) for _ in range(PER_CLIENT)]
+    try:
+        # the next connection of the same client is answered 503 and closed at once
+        answer, took = exchange(port, b"")
+        status, headers, error = parse(answer)
+        assert status == 503 and took < 2 and "holds 8 connections" in str(error)
+        assert headers["x-content-type-options"] == "nosniff"
+        # another client (another loopback address) is served meanwhile
+        with socket.create_connection(
+            ("127.0.0.1", port), timeout=5, source_address=("127.0.0.2", 0)
+        ) as other:
+            other.sendall(b"GET /api/rules/tenhou HTTP/1.1\r\nhost: 127.0.0.1\r\nconnection: close\r\n\r\n")
+            got = b""
+            while chunk := other.recv(65536):
+                got += chunk
+        assert parse(got)[0] == 200
+    finally:
+        for s in held:
+            s.close()
+    # the connections closed, the client is served again
+    time.sleep(0.2)
+    answer, _ = exchange(
+        port, b"GET /api/rules/tenhou HTTP/1.1\r\nhost: 127.0.0.1\r\nconnection: close\r\n\r\n"
+    )
+    assert parse(answer)[0] == 200
+
+
+def test_a_foreign_host_is_refused(server: tuple[int, int]) -> None:
+    answer, _ = exchange(
+        server[0], b"GET /api/games HTTP/1.1\r\nhost: attacker.example\r\nconnection: close\r\n\r\n"
+    )
+    status, headers, error = parse(answer)
+    assert status == 400 and error["error"]["code"] == "host" and headers["referrer-policy"] == "no-referrer"  # type: ignore[index]

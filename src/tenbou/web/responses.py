@@ -16,6 +16,7 @@ __all__ = [
     "Send",
     "error_body",
     "error_response",
+    "json_bytes",
     "json_response",
     "validation_message",
 ]
@@ -27,7 +28,12 @@ _CSP = (
     "connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
 )
 #: the headers of every response, errors and 404s included
-SECURITY_HEADERS = ((b"x-content-type-options", b"nosniff"), (b"content-security-policy", _CSP.encode()))
+SECURITY_HEADERS = (
+    (b"x-content-type-options", b"nosniff"),
+    (b"content-security-policy", _CSP.encode()),
+    # (a game's link carries its key: no page of another site learns it from a Referer)
+    (b"referrer-policy", b"no-referrer"),
+)
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -76,18 +82,24 @@ def error_body(code: str, message: str) -> bytes:
     )
 
 
-def error_response(status: int, code: str, message: str) -> Any:
+def error_response(status: int, code: str, message: str, headers: Mapping[str, str] | None = None) -> Any:
     from fastapi.responses import Response
 
-    headers = {k.decode(): v.decode() for k, v in SECURITY_HEADERS}
+    sent = {k.decode(): v.decode() for k, v in SECURITY_HEADERS}
+    sent.update(headers or {})
     return Response(
-        error_body(code, message), status_code=status, media_type="application/json", headers=headers
+        error_body(code, message), status_code=status, media_type="application/json", headers=sent
     )
 
 
+def json_bytes(content: object) -> bytes:
+    """JSON, UTF-8 as it is (a string that is not Unicode text is escaped, never a 500)."""
+    body = json.dumps(content, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+    return body.encode("utf-8", "backslashreplace")
+
+
 def json_response(content: object) -> Any:
-    """A JSON response (UTF-8 as it is; a string that is not Unicode text is escaped, never a 500)."""
+    """A JSON response (:func:`json_bytes`)."""
     from fastapi.responses import Response
 
-    body = json.dumps(content, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
-    return Response(body.encode("utf-8", "backslashreplace"), media_type="application/json")
+    return Response(json_bytes(content), media_type="application/json")

@@ -1,20 +1,55 @@
 """The score sheet's operations (:class:`GameService`) on the games of a
 :class:`~tenbou.web.store.GameStore`: every write replays the game with the change
 (:func:`tenbou.web.sheet.replay`) and keeps it only if the replay succeeds and the game is still
-at the version the change was made on. Plain Python (no FastAPI)."""
+at the version the change was made on. Each operation is given the request's
+:class:`~tenbou.web.access.Grants` and refuses what they do not allow (:class:`ForbiddenError`):
+reading a game needs its view link, changing it its edit link, and listing, starting, importing
+and deleting games the operator. Plain Python (no FastAPI)."""
 
+import json
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, Final
 
 from ..errors import RequestError, shown
 from . import sheet as sheets
+from .access import ForbiddenError, Grants, Role
 from .store import ConflictError, GameStore, NoSuchGameError, StoredGame
 
-__all__ = ["Edit", "GameService"]
+__all__ = ["EXPORTS", "MAX_PAGE", "Edit", "GameService", "join_path"]
+
+#: the most games in one page of the list (``?limit=``; 50 when not given)
+MAX_PAGE: Final = 500
+#: the formats of a game's export: media type of each
+EXPORTS: Final = {
+    "json": "application/json",
+    "jsonl": "application/jsonl; charset=utf-8",
+    "csv": "text/csv; charset=utf-8",
+}
 
 
-def _game_doc(game: StoredGame, sheet: Mapping[str, Any]) -> dict[str, Any]:
-    return {"id": game.id, "version": game.version, "created": game.created, "updated": game.updated, **sheet}
+def join_path(key: str) -> str:
+    """The path of a game's link (``/join/KEY``): the server answers it with the game's cookie
+    and the page (docs/web.md, "Who may do what")."""
+    return f"/join/{key}"
+
+
+def _game_doc(game: StoredGame, sheet: Mapping[str, Any], access: Role) -> dict[str, Any]:
+    doc = {
+        "id": game.id,
+        "version": game.version,
+        "created": game.created,
+        "updated": game.updated,
+        **sheet,
+        "access": access,
+    }
+    if game.keys is not None:
+        doc["links"] = {role: join_path(key) for role, key in game.keys.items()}
+    return doc
+
+
+def _operator(grants: Grants, what: str) -> None:
+    if not grants.operator:
+        raise ForbiddenError(f"{what} needs the operator's password")
 
 
 def _summary(sheet: Mapping[str, Any]) -> dict[str, Any]:
@@ -75,34 +110,97 @@ class GameService:
     end or go on there), or it is removed and the game goes on -- the answer says so in
     ``end_removed`` (``after``, ``reason``)."""
 
-    def __init__(self, store: GameStore) -> None:
+    def __init__(self, store: GameStore, *, max_games: int | None = None) -> None:
         self.store = store
+        self.max_games = max_games
 
     def sheet(self, game: StoredGame) -> dict[str, Any]:
         return sheets.replay(game.setup, game.hands, game.end)
 
-    def doc(self, game_id: str) -> dict[str, Any]:
-        game = self.store.get(game_id)
-        return _game_doc(game, self.sheet(game))
+    def session(self, grants: Grants) -> dict[str, Any]:
+        """What the request may do: ``operator`` (everything), and the games its links open, each
+        with its role (``view`` or ``edit``), as ``[{"id", "role", "title", "names"}]``."""
+        games = []
+        for game_id, role in sorted(grants.games.items()):
+            try:
+                setup = self.store.get(game_id).setup
+            except NoSuchGameError:
+                continue
+            games.append({"id": game_id, "role": role, "title": setup["title"], "names": setup["names"]})
+        return {"operator": grants.operator, "games": games}
 
-    def create(self, body: object) -> dict[str, Any]:
+    def page(self, grants: Grants, limit: str | None = None, after: str | None = None) -> dict[str, Any]:
+        """One page of the games, the latest changed first (the operator's): ``games`` and
+        ``next``, the ``after`` of the next page (``null`` after the last)."""
+        _operator(grants, "the list of games")
+        if limit is None:
+            count = 50
+        elif limit.isdigit() and len(limit) < 6 and 1 <= int(limit) <= MAX_PAGE:
+            count = int(limit)
+        else:
+            raise RequestError(f"limit: expected a number of games from 1 to {MAX_PAGE}, not {limit[:20]!r}")
+        games, nxt = self.store.list(count, after)
+        return {"games": games, "next": nxt}
+
+    def doc(self, game_id: str, grants: Grants) -> dict[str, Any]:
+        access = grants.require(game_id, "view", "reading this game")
+        game = self.store.get(game_id)
+        return _game_doc(game, self.sheet(game), access)
+
+    def export(self, game_id: str, fmt: str, grants: Grants) -> bytes:
+        """The game exported as ``fmt`` (:data:`EXPORTS`), encoded: nothing of its links' keys."""
+        grants.require(game_id, "view", "exporting this game")
+        game = self.store.get(game_id)
+        sheet = self.sheet(game)
+        if fmt == "csv":
+            text = sheets.export_csv(sheet)
+        elif fmt == "jsonl":
+            text = sheets.export_jsonl(sheet)
+        else:
+            doc = sheets.export_json(game.setup, game.hands, sheet)
+            text = json.dumps(doc, ensure_ascii=False, indent=1)
+        return text.encode("utf-8", "backslashreplace")
+
+    def create(self, body: object, grants: Grants) -> dict[str, Any]:
+        _operator(grants, "starting a game")
         setup = sheets.read_setup(body)
         sheet = sheets.replay(setup, [])
-        game = self.store.create(setup, _summary(sheet))
-        return _game_doc(game, sheet)
+        game = self.store.create(setup, _summary(sheet), limit=self.max_games)
+        return _game_doc(game, sheet, "operator")
 
-    def import_game(self, body: object) -> dict[str, Any]:
+    def import_game(self, body: object, grants: Grants) -> dict[str, Any]:
+        _operator(grants, "importing a game")
         setup, hands, end = sheets.read_export(body)
         sheet = sheets.replay(setup, hands, end)
         if isinstance(body, Mapping):
             sheets.check_export(body, sheet)
-        game = self.store.create(setup, _summary(sheet), sheets.stored_hands(sheet), end)
-        return _game_doc(game, sheet)
+        game = self.store.create(
+            setup, _summary(sheet), sheets.stored_hands(sheet), end, limit=self.max_games
+        )
+        return _game_doc(game, sheet, "operator")
 
-    def change(self, game_id: str, version: int, edit: Edit, *, drop_end: bool = True) -> dict[str, Any]:
+    def new_links(self, game_id: str, grants: Grants) -> dict[str, Any]:
+        """New links for the game (the operator's): the old ones stop working."""
+        _operator(grants, "new links for a game")
+        keys = self.store.new_keys(game_id)
+        return {"id": game_id, "links": {role: join_path(key) for role, key in keys.items()}}
+
+    def join(self, key: str) -> tuple[str, str]:
+        """The game and role of a link's key (:class:`~tenbou.web.access.UnauthorizedError` is
+        the guard's, which has let only a good key through)."""
+        found = self.store.key_access([key])
+        if key not in found:
+            raise NoSuchGameError("this link opens no game (it was deleted, or its links were renewed)")
+        return found[key]
+
+    def change(
+        self, game_id: str, version: int, edit: Edit, grants: Grants, *, drop_end: bool = True
+    ) -> dict[str, Any]:
         """Apply ``edit`` to the game's hands and end, replay, and keep the result. With
         ``drop_end`` (a change to the hands) an end that the rules no longer allow where it is
-        is removed; without (a change to the end itself) it is refused."""
+        is removed; without (a change to the end itself) it is refused. The answer is the game
+        as this write committed it."""
+        access = grants.require(game_id, "edit", "changing this game")
         game = self.store.get(game_id)
         if game.version != version:
             raise ConflictError(
@@ -123,9 +221,9 @@ class GameService:
             sheet["end_removed"] = {"after": game.end, "reason": removed}
         elif "end_removed" in sheet:  # (where the end was before the change, as the page showed it)
             sheet["end_removed"]["after"] = game.end
-        return _game_doc(stored, sheet)
+        return _game_doc(stored, sheet, access)
 
-    def add_hand(self, game_id: str, body: object) -> dict[str, Any]:
+    def add_hand(self, game_id: str, body: object, grants: Grants) -> dict[str, Any]:
         fields = _body_fields(body, ("version", "hand", "at"))
         hand = sheets.read_hand(fields.get("hand"))
 
@@ -137,9 +235,9 @@ class GameService:
             # (a hand after the end is refused by the replay: the game ended there)
             return (end + 1 if end is not None and at <= end else end), None
 
-        return self.change(game_id, _version(fields), edit)
+        return self.change(game_id, _version(fields), edit, grants)
 
-    def put_hand(self, game_id: str, index: int, body: object) -> dict[str, Any]:
+    def put_hand(self, game_id: str, index: int, body: object, grants: Grants) -> dict[str, Any]:
         fields = _body_fields(body, ("version", "hand"))
         hand = sheets.read_hand(fields.get("hand"))
 
@@ -147,9 +245,9 @@ class GameService:
             hands[self._index(index, hands)] = hand
             return end, None
 
-        return self.change(game_id, _version(fields), edit)
+        return self.change(game_id, _version(fields), edit, grants)
 
-    def delete_hand(self, game_id: str, index: int, version: str | None) -> dict[str, Any]:
+    def delete_hand(self, game_id: str, index: int, version: str | None, grants: Grants) -> dict[str, Any]:
         def edit(hands: list[dict[str, Any]], end: int | None) -> tuple[int | None, str | None]:
             del hands[self._index(index, hands)]
             if end is None or index > end:
@@ -158,9 +256,9 @@ class GameService:
                 return None, f"hands[{index}], the hand it was entered after, was removed"
             return end - 1, None
 
-        return self.change(game_id, _version(None, version), edit)
+        return self.change(game_id, _version(None, version), edit, grants)
 
-    def end_game(self, game_id: str, body: object) -> dict[str, Any]:
+    def end_game(self, game_id: str, body: object, grants: Grants) -> dict[str, Any]:
         """End the game after its last hand, where the rules let it end or go on (``may_end``)."""
         fields = _body_fields(body, ("version",))
 
@@ -171,9 +269,9 @@ class GameService:
                 raise RequestError("end: the game has no hands yet (it can end only after a hand)")
             return len(hands) - 1, None
 
-        return self.change(game_id, _version(fields), edit, drop_end=False)
+        return self.change(game_id, _version(fields), edit, grants, drop_end=False)
 
-    def resume_game(self, game_id: str, version: str | None) -> dict[str, Any]:
+    def resume_game(self, game_id: str, version: str | None, grants: Grants) -> dict[str, Any]:
         """Remove the end the players entered: the game goes on after its last hand."""
 
         def edit(hands: list[dict[str, Any]], end: int | None) -> tuple[int | None, str | None]:
@@ -183,9 +281,10 @@ class GameService:
                 )
             return None, None
 
-        return self.change(game_id, _version(None, version), edit)
+        return self.change(game_id, _version(None, version), edit, grants)
 
-    def delete(self, game_id: str, version: str | None) -> dict[str, Any]:
+    def delete(self, game_id: str, version: str | None, grants: Grants) -> dict[str, Any]:
+        _operator(grants, "deleting a game")
         self.store.delete(game_id, _version(None, version))
         return {"deleted": game_id}
 

@@ -135,6 +135,10 @@
   // the score sheet: the open game, and the hand being edited (null: the next hand)
   let game = null;
   let editing = null;
+  // who this page is to the server (GET /api/session): the operator (every game), or the holder
+  // of some games' links; and the cursor of the next page of the games list
+  let session = { operator: true, games: [] };
+  let gamesAfter = null;
 
   const W = () => S.wins[S.active];
   const capacity = (w) => 13 - 3 * (w || W()).melds.length;
@@ -1251,18 +1255,81 @@
     box.replaceChildren(...parts);
   }
 
-  async function listGames() {
-    let data;
-    try { data = await post("/api/games", undefined, "GET"); } catch (e) { return sheetError(e.code ? e : { code: "network", message: e.message }); }
-    $("games").replaceChildren(...data.games.map((g) => {
-      const names = g.setup.names.filter(Boolean).join(" · ") || t("n_players", { n: g.setup.players });
+  function gameItem(g) {
+    const names = g.setup ? g.setup.names.filter(Boolean).join(" · ") : g.names.filter(Boolean).join(" · ");
+    const title = (g.setup ? g.setup.title : g.title) || names || g.id;
+    const li = el("li", { "data-game": g.id }, el("button", { type: "button", onclick: () => openGame(g.id), text: title }));
+    if (g.summary) {
       const s = g.summary;
       const where = s.ended ? t("ended") : s.next ? `${windShort(s.next.round_wind)}${s.next.number}-${s.next.honba}` : "";
-      return el("li", { "data-game": g.id },
-        el("button", { type: "button", onclick: () => openGame(g.id), text: `${g.setup.title || names}` }),
-        el("small", { text: ` ${typeof g.setup.rules === "string" ? g.setup.rules : g.setup.rules.preset} · ${t("n_hands", { n: s.hands || 0 })} · ${where} · ${g.updated.replace("T", " ").slice(0, 16)}` }));
+      li.append(el("small", { text: ` ${typeof g.setup.rules === "string" ? g.setup.rules : g.setup.rules.preset} · ${t("n_hands", { n: s.hands || 0 })} · ${where} · ${g.updated.replace("T", " ").slice(0, 16)}` }));
+    } else {
+      li.append(el("small", { text: ` · ${t(g.role === "edit" ? "edit_link" : "view_link")}` }));
+    }
+    return li;
+  }
+
+  // the operator pages through every game; anyone else sees the games their links open
+  async function listGames(more) {
+    $("new-game").hidden = !session.operator;
+    $("import-box").hidden = !session.operator;
+    if (!session.operator) {
+      $("games-more").hidden = true;
+      $("games-note").hidden = false;
+      $("games-note").textContent = t(session.games.length ? "games_note_guest" : "games_note_none");
+      $("games").replaceChildren(...session.games.map(gameItem));
+      return;
+    }
+    $("games-note").hidden = true;
+    let data;
+    const path = more && gamesAfter ? `/api/games?after=${encodeURIComponent(gamesAfter)}` : "/api/games";
+    try { data = await post(path, undefined, "GET"); } catch (e) { return sheetError(e.code ? e : { code: "network", message: e.message }); }
+    gamesAfter = data.next;
+    $("games-more").hidden = !data.next;
+    const items = data.games.map(gameItem);
+    if (more) $("games").append(...items);
+    else $("games").replaceChildren(...items);
+    if (!more && !data.games.length) $("games").append(el("li", { class: "note", text: t("no_games") }));
+  }
+
+  async function loadSession() {
+    try { session = await post("/api/session", undefined, "GET"); } catch (e) { session = { operator: false, games: [] }; }
+  }
+
+  // the links of a game are given once, when it is started, imported or given new links: this
+  // browser keeps them (as whole addresses) to show them again
+  function linksOf(id) {
+    try { return JSON.parse(localStorage.getItem(`tenbou-links-${id}`) || "null"); } catch (e) { return null; }
+  }
+
+  function keepLinks(id, links) {
+    const whole = Object.fromEntries(Object.entries(links).map(([role, path]) => [role, new URL(path, location.href).href]));
+    try { localStorage.setItem(`tenbou-links-${id}`, JSON.stringify(whole)); } catch (e) { /* storage may be off */ }
+  }
+
+  function renderLinks(g) {
+    $("game-links").hidden = !session.operator;
+    if (!session.operator) return;
+    const links = linksOf(g.id);
+    if (!links) return $("game-links-list").replaceChildren(el("p", { class: "note", text: t("links_unknown") }));
+    $("game-links-list").replaceChildren(...["edit", "view"].map((role) => {
+      const field = el("input", { type: "text", readonly: "", id: `link-${role}`, value: links[role] });
+      return el("p", { class: "row" }, el("label", { for: `link-${role}`, text: t(`${role}_link`) }), field,
+        el("button", { type: "button", class: "small", onclick: async () => {
+          field.select();
+          try { await navigator.clipboard.writeText(links[role]); say(t("copied")); } catch (e) { say(t("copy_selected")); }
+        }, text: t("copy") }));
     }));
-    if (!data.games.length) $("games").append(el("li", { class: "note", text: t("no_games") }));
+  }
+
+  async function newLinks() {
+    if (!window.confirm(t("confirm_new_links"))) return;
+    try {
+      const got = await post(`/api/games/${game.id}/links`, {});
+      keepLinks(game.id, got.links);
+      sheetError(null);
+      renderSheet();
+    } catch (e) { sheetError(e.code ? e : { code: "network", message: e.message }); }
   }
 
   function renderNewGame() {
@@ -1315,6 +1382,7 @@
   }
 
   function setGame(g) {
+    if (g.links) keepLinks(g.id, g.links);
     game = g;
     const rules = g.setup.rules;
     S.rules = typeof rules === "string" ? rules : rules.preset;
@@ -1352,6 +1420,10 @@
     if (!g) { listGames(); renderNewGame(); return; }
     const n = g.setup.players;
     const seats = [...Array(n).keys()];
+    // what this page may do with the game: view (follow it), edit (its hands), operator (all)
+    const writable = g.access !== "view";
+    $("game-access").hidden = g.access === "operator";
+    $("game-access").textContent = g.access === "operator" ? "" : t(`access_${g.access}`);
     $("game-title-text").textContent = g.setup.title || t("game_of", { date: g.created.slice(0, 10) });
     const r = g.setup.rules;
     const ov = typeof r === "string" ? {} : r.overrides || {};
@@ -1369,9 +1441,9 @@
         ...seats.map((s) => el("td", { class: "num", "data-seat": s },
           el("span", { class: h.deltas[s] > 0 ? "up" : h.deltas[s] < 0 ? "down" : "", text: h.deltas[s] || h.riichi.includes(s) ? signed(h.deltas[s] - (h.riichi.includes(s) ? 1000 : 0)) : "" }),
           el("br"), el("span", { class: "score", text: pts(h.scores[s]) }))),
-        el("td", { class: "actions" },
+        el("td", { class: "actions" }, ...(writable ? [
           el("button", { type: "button", class: "small", "aria-label": t("edit_hand", { n: i + 1 }), onclick: () => editHand(i), text: t("edit") }),
-          el("button", { type: "button", class: "small", "aria-label": t("delete_hand", { n: i + 1 }), onclick: () => deleteHand(i), text: "✕" }))));
+          el("button", { type: "button", class: "small", "aria-label": t("delete_hand", { n: i + 1 }), onclick: () => deleteHand(i), text: "✕" })] : []))));
     });
     table.tBodies[0].replaceChildren(...rows);
     table.tFoot.replaceChildren(el("tr", {}, el("td", { text: "" }), el("th", { scope: "row", colspan: "2", text: t("now") }),
@@ -1383,10 +1455,13 @@
     const removed = g.end_removed;
     $("game-note").hidden = !removed;
     $("game-note").textContent = removed ? t("end_removed", { n: removed.after + 1, why: removed.reason }) : "";
-    $("game-record").hidden = !nx;
-    $("game-end").hidden = !g.may_end;
-    $("game-resume").hidden = !g.end;
+    $("game-record").hidden = !nx || !writable;
+    $("game-end").hidden = !g.may_end || !writable;
+    $("game-resume").hidden = !g.end || !writable;
+    $("game-undo").hidden = !writable;
     $("game-undo").disabled = !g.hands.length;
+    $("game-delete").hidden = g.access !== "operator";
+    renderLinks(g);
     const fin = g.final;
     $("game-final").hidden = !fin;
     if (fin) {
@@ -1597,6 +1672,8 @@
       e.target.value = "";
     });
     $("game-start").addEventListener("input", () => { $("game-start").dataset.touched = "1"; });
+    $("games-more").addEventListener("click", () => listGames(true));
+    $("game-new-links").addEventListener("click", newLinks);
     $("record").addEventListener("click", record);
     $("cancel-edit").addEventListener("click", () => { editing = null; startHand(); setView("sheet"); update(); });
     $("to-sheet").addEventListener("click", () => { setView("sheet"); update(); });
@@ -1619,6 +1696,7 @@
       update();
       if (again.problem) showResult(null, { code: "link", message: again.problem });
     });
+    await loadSession();
     try {
       const res = await fetch("/api/rules");
       catalog = await res.json();
