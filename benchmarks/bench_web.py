@@ -33,6 +33,7 @@ import socket
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -40,7 +41,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 _SERVER = """
 import sys
-host, port = sys.argv[1], int(sys.argv[2])
+host, port, db = sys.argv[1], int(sys.argv[2]), sys.argv[3]
 try:
     from tenbou.web.app import serve
 except ImportError:
@@ -48,7 +49,7 @@ except ImportError:
     from tenbou.web import create_app
     uvicorn.run(create_app(), host=host, port=port, log_level="warning")
 else:
-    serve(host, port, log_level="warning")
+    serve(host, port, log_level="warning", db_path=db)
 """
 
 _DAISANGEN = {
@@ -155,6 +156,116 @@ async def _oversized(port: int, megabytes: float, chunked: bool) -> int:
     return status
 
 
+def _store_games(db: Path, count: int) -> None:
+    """``count`` games in a new database, written straight into its tables (the schema is the
+    store's own, made by opening it), each with a setup and a summary as the sheet keeps them."""
+    import sqlite3
+
+    from tenbou.web import store  # (the schema of the tree measured, old or new)
+
+    setup = json.dumps(
+        {"rules": "tenhou", "players": 4, "names": ["Ai", "Bo", "Chen", "Dai"], "title": "club night"}
+    )
+    summary = json.dumps(
+        {"hands": 9, "scores": [31200, 18800, 25000, 25000], "ended": False,
+         "next": {"round_wind": "S", "number": 2, "honba": 1}}
+    )  # fmt: skip
+    rows = (
+        (
+            f"{i:012x}",
+            1,
+            f"2026-12-{1 + i % 28:02d}T10:00:00+00:00",
+            f"2026-12-{1 + i % 28:02d}T{i % 24:02d}:00:00+00:00",
+            setup,
+            summary,
+        )
+        for i in range(count)
+    )
+    con = sqlite3.connect(db)
+    con.executescript(store._SCHEMA)
+    with con:
+        con.executemany(
+            "INSERT INTO games (id, version, created, updated, setup, summary) VALUES (?, ?, ?, ?, ?, ?)",
+            rows,
+        )
+    con.close()
+
+
+async def _get(port: int, path: str) -> tuple[int, int, float]:
+    """One GET on a new connection: status, body size, seconds."""
+    t = time.perf_counter()
+    reader, writer = await asyncio.wait_for(asyncio.open_connection("127.0.0.1", port), _TIMEOUT)
+    try:
+        writer.write(f"GET {path} HTTP/1.1\r\nhost: 127.0.0.1\r\nconnection: close\r\n\r\n".encode())
+        await writer.drain()
+        head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), 120)
+        status = int(head.split()[1])
+        length = int(
+            next(
+                (
+                    line.split(b":")[1]
+                    for line in head.split(b"\r\n")
+                    if line.lower().startswith(b"content-length")
+                ),
+                b"0",
+            )
+        )
+        await asyncio.wait_for(reader.readexactly(length), 120)
+    finally:
+        writer.close()
+    return status, length, time.perf_counter() - t
+
+
+async def _lists(port: int, clients: int, rounds: int) -> tuple[list[float], int, set[int]]:
+    """``clients`` clients reading the list of games ``rounds`` times each."""
+    latencies: list[float] = []
+    statuses: set[int] = set()
+    size = 0
+
+    async def one() -> None:
+        nonlocal size
+        for _ in range(rounds):
+            status, size, seconds = await _get(port, "/api/games")
+            statuses.add(status)
+            latencies.append(seconds)
+
+    await asyncio.gather(*(one() for _ in range(clients)))
+    return latencies, size, statuses
+
+
+async def _list_phase(args: argparse.Namespace, port: int, pid: int) -> bool:
+    """The list of ``--games`` stored games under load: its latency and size, the server's memory,
+    and the latency of the other requests while ten clients read it."""
+    rss0 = _rss_kib(pid)
+    lat, size, statuses = await _lists(port, 10, args.list_rounds)
+    lat.sort()
+    rss1 = _rss_kib(pid)
+    print(
+        f"  list of {args.games:,} stored games, 10 clients x {args.list_rounds}: answer {size:,} bytes; "
+        f"p50 {1000 * _percentile(lat, 0.5):.1f} ms, p99 {1000 * _percentile(lat, 0.99):.1f} ms, "
+        f"max {1000 * lat[-1]:.1f} ms; statuses {sorted(statuses)}; server RSS {_mib(rss0)} -> {_mib(rss1)}"
+    )
+    _, alone, _ = await _load(port, args.requests // 2, args.connections // 2)
+    listing = asyncio.ensure_future(_lists(port, 10, args.list_rounds))
+    _, during, st = await _load(port, args.requests // 2, args.connections // 2)
+    await listing
+    a, d = sorted(alone), sorted(during)
+
+    def ms(values: list[float], q: float) -> str:
+        return f"{1000 * _percentile(values, q):.1f} ms"
+
+    print(
+        f"  other requests alone: p50 {ms(a, 0.5)}, p99 {ms(a, 0.99)}; while the list is read: p50 "
+        f"{ms(d, 0.5)}, p99 {ms(d, 0.99)}, max {1000 * d[-1]:.1f} ms "
+        f"(p99 ratio {_percentile(d, 0.99) / _percentile(a, 0.99):.2f}x)"
+    )
+    return statuses <= {200} and all(0 < k < 500 for k in st)
+
+
+def _mib(k: int | None) -> str:
+    return "n/a" if k is None else f"{k / 1024:.1f} MiB"
+
+
 def _rss_kib(pid: int) -> int | None:
     try:
         for line in Path(f"/proc/{pid}/status").read_text().splitlines():
@@ -194,7 +305,7 @@ def _wait_ready(port: int, proc: subprocess.Popen[bytes], limit: float = 30.0) -
             raise SystemExit(f"the server exited with status {proc.returncode}")
         try:
             with socket.create_connection(("127.0.0.1", port), timeout=1) as s:
-                s.sendall(b"GET /api/rules/tenhou HTTP/1.1\r\nhost: x\r\nconnection: close\r\n\r\n")
+                s.sendall(b"GET /api/rules/tenhou HTTP/1.1\r\nhost: 127.0.0.1\r\nconnection: close\r\n\r\n")
                 if s.recv(12).startswith(b"HTTP/1.1 200"):
                     return
         except OSError:
@@ -247,13 +358,12 @@ async def _run(args: argparse.Namespace, port: int, pid: int) -> bool:
     ok &= _report("load again", seconds, lat, statuses, _cpu_since(pid, cpu0))
     rss2 = _rss_kib(pid)
 
-    def mib(k: int | None) -> str:
-        return "n/a" if k is None else f"{k / 1024:.1f} MiB"
-
     print(
-        f"  server RSS: after warm-up {mib(rss0)}, after the oversized bodies {mib(rss1)}, "
-        f"after the second load {mib(rss2)}"
+        f"  server RSS: after warm-up {_mib(rss0)}, after the oversized bodies {_mib(rss1)}, "
+        f"after the second load {_mib(rss2)}"
     )
+    if args.games:
+        ok &= await _list_phase(args, port, pid)
     return ok
 
 
@@ -263,16 +373,31 @@ def main() -> int:
     parser.add_argument("--connections", type=int, default=50)
     parser.add_argument("--oversized", type=int, default=40, help="oversized bodies in the burst")
     parser.add_argument("--oversized-mb", type=float, default=4.0, help="size of each oversized body")
-    parser.add_argument("--time-limit", type=float, default=120.0, help="seconds for the whole run")
+    parser.add_argument(
+        "--games",
+        type=int,
+        default=100_000,
+        help="games stored before the server starts (the list phase; 0: none)",
+    )
+    parser.add_argument("--list-rounds", type=int, default=5, help="lists read by each of 10 clients")
+    parser.add_argument("--time-limit", type=float, default=300.0, help="seconds for the whole run")
     parser.add_argument("--smoke", action="store_true", help="a run of a few seconds (for CI)")
     args = parser.parse_args()
     if args.smoke:
         args.requests, args.connections, args.oversized, args.oversized_mb = 400, 10, 4, 1.0
+        args.games, args.list_rounds = 2000, 2
         args.time_limit = min(args.time_limit, 60.0)
     port = _free_port()
     env = dict(os.environ)
     env.setdefault("PYTHONPATH", str(ROOT / "src"))
-    proc = subprocess.Popen([sys.executable, "-c", _SERVER, "127.0.0.1", str(port)], env=env)
+    folder = tempfile.TemporaryDirectory()
+    db = Path(folder.name) / "games.sqlite3"
+    if args.games:
+        t = time.perf_counter()
+        _store_games(db, args.games)
+        mib = db.stat().st_size / 2**20
+        print(f"stored {args.games:,} games in {time.perf_counter() - t:.1f} s ({mib:.1f} MiB)")
+    proc = subprocess.Popen([sys.executable, "-c", _SERVER, "127.0.0.1", str(port), str(db)], env=env)
     try:
         _wait_ready(port, proc)
         print(
@@ -289,6 +414,7 @@ def main() -> int:
             proc.wait(10)
         except subprocess.TimeoutExpired:
             proc.kill()
+        folder.cleanup()
     print("OK" if ok else "FAILED")
     return 0 if ok else 1
 
