@@ -14,6 +14,7 @@ Exit status: 0 on success, 2 on bad input (the error names the field or tile).
 from __future__ import annotations
 
 import argparse
+import errno
 import itertools
 import json
 import sys
@@ -23,7 +24,7 @@ from typing import Any, TextIO
 
 from . import __version__, build_info
 from .api import loads_request, score, settle
-from .errors import NotationError, RequestError, TenbouError
+from .errors import LogFormatError, NotationError, RequestError, TenbouError
 from .hand import Hand
 from .rules import OPTION_SPECS, get_preset, presets
 from .rules.presets import UNKNOWN, Preset
@@ -48,6 +49,24 @@ _FLAG_HELP = {
 
 
 # -- input ----------------------------------------------------------------------------------
+
+
+def _read_input(
+    source: str, max_bytes: int, what: str = "record", error: type[TenbouError] = LogFormatError
+) -> bytes:
+    """The bytes of the file ``source``, or of standard input for ``-``, read a chunk at a time
+    and refused with ``error`` past ``max_bytes`` (``--max-size``), or when they cannot be read."""
+    from .io.source import read_capped
+
+    try:
+        if source != "-":
+            with open(source, "rb") as f:
+                return read_capped(f, source, max_bytes, what, error)
+        if sys.stdin is None:
+            raise OSError(errno.EBADF, "the standard input is closed")
+        return read_capped(sys.stdin.buffer, source, max_bytes, what, error)
+    except OSError as e:
+        raise error(f"{source}: cannot be read ({e.strerror})") from None
 
 
 def _read_requests(source: str) -> Iterator[tuple[int, dict[str, Any] | TenbouError]]:
@@ -549,17 +568,14 @@ def _hand_label(line: dict[str, Any]) -> str:
 
 def _cmd_replay(args: argparse.Namespace) -> int:
     from .io.mjai import mjai_records
-    from .io.source import MAX_RECORD_BYTES, inflate, read_source
+    from .io.source import MAX_RECORD_BYTES, inflate
     from .replay import hand_lines, replay_games, summary
 
     out = sys.stdout
     try:
         fallback = _rules_json_from_args(args)
         source = args.file
-        if source == "-":
-            data = inflate(sys.stdin.buffer.read(MAX_RECORD_BYTES + 1), source)
-        else:
-            data = read_source(source)
+        data = inflate(_read_input(source, MAX_RECORD_BYTES), source)
         try:
             text = data.decode("utf-8-sig")
         except UnicodeDecodeError as e:
@@ -741,14 +757,10 @@ def _max_size(args: argparse.Namespace) -> int:
 def _cmd_convert(args: argparse.Namespace) -> int:
     """Convert a record between Tenhou mjlog, tenhou.net/6 JSON and mjai JSON Lines."""
     from .io.convert import parse_records, write_records
-    from .io.source import read_source
 
     try:
         max_bytes = _max_size(args)
-        if args.input == "-":
-            data = sys.stdin.buffer.read(max_bytes + 1)
-        else:
-            data = read_source(args.input, args.input, max_bytes)
+        data = _read_input(args.input, max_bytes)
         if args.per_kyoku and args.to != "tenhou6":
             raise RequestError(f"--per-kyoku writes tenhou.net/6 (--to tenhou6), not {args.to}")
         games = parse_records(data, args.input, args.source_format, max_bytes=max_bytes)
