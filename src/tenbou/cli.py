@@ -25,6 +25,7 @@ from typing import Any, TextIO
 from . import __version__, build_info
 from .api import loads_request, score, settle
 from .errors import LogFormatError, NotationError, RequestError, TenbouError
+from .files import OutputFile, shown_path
 from .hand import Hand
 from .rules import OPTION_SPECS, get_preset, presets
 from .rules.presets import UNKNOWN, Preset
@@ -481,17 +482,18 @@ def _cmd_svg(args: argparse.Namespace) -> int:
         out = args.output
         if out is not None and out != "-" and not out.lower().endswith((".svg", ".png")):
             what = Path(out).suffix or "a name without a suffix"
-            raise RequestError(f"-o {out}: tenbou svg writes .svg or .png files, not {what}")
+            raise RequestError(f"-o {shown_path(out)}: tenbou svg writes .svg or .png files, not {what}")
+        target = _output(out, "-o")
         if "+" in args.hand or ":" in args.hand:
             picture = hand_svg(args.hand, winner=args.winner, height=args.height)
         else:
             picture = tiles_svg(args.hand, height=args.height)
-        if out is not None and out.lower().endswith(".png"):
-            Path(out).write_bytes(svg_to_png(picture, zoom=args.zoom))
-        elif out is None or out == "-":
+        if target is None:
             sys.stdout.write(picture + "\n")
+        elif out.lower().endswith(".png"):
+            target.write_bytes(svg_to_png(picture, zoom=args.zoom))
         else:
-            Path(out).write_text(picture + "\n", encoding="utf-8")
+            target.write_bytes((picture + "\n").encode("utf-8"))
     except TenbouError as e:
         _emit_error(e, sys.stdout, False)
         return 2
@@ -736,9 +738,10 @@ def _cmd_export(args: argparse.Namespace) -> int:
                     f"(pip install 'tenbou[analysis]'); missing: {', '.join(missing)}",
                     "missing_extra",
                 )
+        target = OutputFile(args.out, "--out")  # before the work: a file it could not write is refused now
         lines, status = _run_records(args, lambda line: None)
         rows = export_rows(lines)
-        write_rows(rows, args.out)
+        target.write_with(lambda path: write_rows(rows, path))
     except TenbouError as e:
         _emit_error(e, sys.stdout, False)
         return 2
@@ -746,6 +749,12 @@ def _cmd_export(args: argparse.Namespace) -> int:
         sys.stderr.write(f"tenbou: {len(rows):,} hand ends written to {args.out}\n")
         sys.stderr.write(format_summary(summarize(lines), args.elapsed) + "\n")
     return status
+
+
+def _output(path: str | None, flag: str) -> OutputFile | None:
+    """The file of ``-o PATH``, checked before the work; ``None`` for standard output (no
+    ``-o``, or ``-o -``)."""
+    return None if path is None or path == "-" else OutputFile(path, flag)
 
 
 def _max_size(args: argparse.Namespace) -> int:
@@ -760,18 +769,19 @@ def _cmd_convert(args: argparse.Namespace) -> int:
 
     try:
         max_bytes = _max_size(args)
-        data = _read_input(args.input, max_bytes)
         if args.per_kyoku and args.to != "tenhou6":
             raise RequestError(f"--per-kyoku writes tenhou.net/6 (--to tenhou6), not {args.to}")
+        target = _output(args.output, "-o")
+        data = _read_input(args.input, max_bytes)
         games = parse_records(data, args.input, args.source_format, max_bytes=max_bytes)
         written = write_records(games, args.to, per_kyoku=args.per_kyoku)
+        if target is None:
+            sys.stdout.buffer.write(written)
+        else:
+            target.write_bytes(written)
     except TenbouError as e:
         _emit_error(e, sys.stdout, False)
         return 2
-    if args.output is None or args.output == "-":
-        sys.stdout.buffer.write(written)
-    else:
-        Path(args.output).write_bytes(written)
     return 0
 
 
