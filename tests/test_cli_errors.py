@@ -4,8 +4,12 @@ before the work starts and never left half-written, and every input is bounded b
 
 from __future__ import annotations
 
+import json
 import re
+import subprocess
+import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -210,3 +214,114 @@ def test_outputs_that_work(record: Path, tmp_path: Path, capsys: pytest.CaptureF
     code, stdout, _ = run(["convert", str(record), "--to", "mjai", "-o", "-"], capsys)
     assert code == 0 and stdout.encode() == first
     assert sorted(p.name for p in tmp_path.iterdir()) == ["game.jsonl", "hand.xml"]
+
+
+# -- standard output ---------------------------------------------------------------------------------
+
+
+def _tenbou(*argv: str, stdout: Any = None, **kw: Any) -> subprocess.CompletedProcess[bytes]:
+    """``python -m tenbou ARGV`` in a process of its own (its standard output as given)."""
+    return subprocess.run(
+        [sys.executable, "-m", "tenbou", *argv], stdout=stdout, stderr=subprocess.PIPE, check=False, **kw
+    )
+
+
+FULL = "tenbou: error: the standard output cannot be written (No space left on device) [output]"
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full here")
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["verify", "--json", "--quiet", "RECORD"],
+        ["verify", "--quiet", "RECORD"],
+        ["convert", "RECORD", "--to", "mjai"],
+        ["score", "--json", "123m456p789s23s55s +4s"],
+        ["rules", "list"],
+        ["rules", "show", "tenhou"],  # more than a pipe's buffer: fails in the middle of the command
+        ["--help"],
+    ],
+)
+def test_a_full_standard_output_is_one_error(argv: list[str], record: Path) -> None:
+    """Not a traceback, not Python's exit status 120 of a failed last flush."""
+    argv = [str(record) if a == "RECORD" else a for a in argv]
+    with open("/dev/full", "wb") as full:
+        proc = _tenbou(*argv, stdout=full)
+    assert proc.returncode == 2
+    assert one_error(proc.stderr.decode()) == FULL
+
+
+def test_a_closed_standard_output_is_one_error() -> None:
+    """``tenbou rules list >&-``: Python starts with no ``sys.stdout`` at all."""
+    proc = subprocess.run(
+        ["sh", "-c", 'exec "$0" -m tenbou rules list >&-', sys.executable],
+        stderr=subprocess.PIPE,
+        check=False,
+    )
+    assert proc.returncode == 2
+    assert one_error(proc.stderr.decode()) == (
+        "tenbou: error: the standard output cannot be written (it is closed) [output]"
+    )
+
+
+def test_a_reader_that_goes_away_stops_the_command_quietly(tmp_path: Path) -> None:
+    """``tenbou score --json many.jsonl | head -1``: the first result is read, then the pipe
+    closes; tenbou stops at its next write, says nothing, and exits with 141 (SIGPIPE's)."""
+    request = json.dumps({"winner": 0, "hand": "123m456p789s23s55s", "win_tile": "4s"})
+    batch = tmp_path / "many.jsonl"
+    batch.write_text((request + "\n") * 2000)  # about 2 MB of results: more than a pipe holds
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "tenbou", "score", "--json", str(batch)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert proc.stdout is not None and proc.stderr is not None
+    first = proc.stdout.readline()
+    proc.stdout.close()
+    err = proc.stderr.read()
+    assert proc.wait() == 141 and err == b""
+    assert json.loads(first)["deltas"] == [2100, -700, -700, -700]
+
+
+def test_a_full_standard_output_in_this_process(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The guard works on whatever ``sys.stdout`` is (here a stream that fills up after 100
+    bytes), and leaves it in place afterwards."""
+    import errno
+    import io
+
+    class Full(io.BytesIO):
+        def write(self, data: Any) -> int:
+            if self.tell() + len(data) > 100:
+                raise OSError(errno.ENOSPC, "No space left on device")
+            return super().write(data)
+
+    stream = io.TextIOWrapper(Full(), write_through=True)
+    monkeypatch.setattr("sys.stdout", stream)
+    assert main(["rules", "show", "tenhou"]) == 2
+    assert sys.stdout is stream
+    assert one_error(capsys.readouterr().err) == FULL
+    monkeypatch.setattr("sys.stdout", io.TextIOWrapper(io.BytesIO()))
+    assert main(["rules", "list"]) == 0 and b"tenhou" in sys.stdout.buffer.getvalue()  # type: ignore[attr-defined]
+
+
+def test_text_the_output_cannot_encode_is_escaped(monkeypatch: pytest.MonkeyPatch) -> None:
+    """What the output's encoding cannot hold never stops the output: in UTF-8 a lone surrogate
+    (how Python holds a file name's bytes that are not UTF-8) is written as a JSON escape, and
+    JSON Lines stay JSON; in ASCII people's text is written with backslash escapes."""
+    import io
+
+    from tenbou.files import standard_output
+
+    utf8 = io.TextIOWrapper(io.BytesIO(), encoding="utf-8")
+    monkeypatch.setattr("sys.stdout", utf8)
+    with standard_output():
+        sys.stdout.write(json.dumps({"source": "g\udcff.xml", "name": "天鳳"}, ensure_ascii=False) + "\n")
+    data = utf8.buffer.getvalue()  # type: ignore[attr-defined]
+    assert data == '{"source": "g\\udcff.xml", "name": "天鳳"}\n'.encode()
+    assert json.loads(data) == {"source": "g\udcff.xml", "name": "天鳳"}
+    ascii_ = io.TextIOWrapper(io.BytesIO(), encoding="ascii")
+    monkeypatch.setattr("sys.stdout", ascii_)
+    assert main(["rules", "show", "tenhou"]) == 0
+    assert b"tenhou: \\u5929\\u9cf3 (Tenhou)" in ascii_.buffer.getvalue()  # type: ignore[attr-defined]

@@ -8,12 +8,15 @@ calculator (the optional extra ``web``) and ``tenbou svg`` draws a hand as SVG o
 ``tenbou verify``, ``tenbou export`` and ``tenbou convert`` work on real records
 (see :mod:`tenbou.records` and :mod:`tenbou.io.convert`).
 
-Exit status: 0 on success, 2 on bad input (the error names the field or tile).
+Exit status: 0 on success, 2 on bad input (the error names the field or tile) or an output
+that cannot be written (one ``tenbou: error: ... [code]`` line on stderr, never a traceback);
+141 when the reader of standard output goes away (``| head``), as for a program SIGPIPE stops.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import errno
 import itertools
 import json
@@ -25,7 +28,7 @@ from typing import Any, TextIO
 from . import __version__, build_info
 from .api import loads_request, score, settle
 from .errors import LogFormatError, NotationError, RequestError, TenbouError
-from .files import OutputFile, shown_path
+from .files import OutputFile, StandardOutputError, shown_path, standard_output
 from .hand import Hand
 from .rules import OPTION_SPECS, get_preset, presets
 from .rules.presets import UNKNOWN, Preset
@@ -1014,12 +1017,28 @@ def _cmd_completion(args: argparse.Namespace) -> int:
     return 0
 
 
+#: the exit status when the reader of standard output goes away (``tenbou verify | head``):
+#: that of a program the signal SIGPIPE stops, as the shell reports it (128 + 13)
+BROKEN_PIPE_STATUS = 141
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the ``tenbou`` command."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    func: Callable[[argparse.Namespace], int] = args.func
-    return func(args)
+    """Entry point of the ``tenbou`` command.
+
+    Standard output that cannot be written (a full disk) is one error line and exit status 2,
+    whatever the command was writing; a reader that goes away (a pipe closed by ``head``)
+    stops the command quietly with :data:`BROKEN_PIPE_STATUS`, as it stops any other program."""
+    try:
+        with standard_output():
+            args = build_parser().parse_args(argv)
+            func: Callable[[argparse.Namespace], int] = args.func
+            return func(args)
+    except StandardOutputError as e:
+        if e.broken_pipe:
+            return BROKEN_PIPE_STATUS
+        with contextlib.suppress(OSError):
+            sys.stderr.write(f"tenbou: error: the standard output cannot be written ({e}) [output]\n")
+        return 2
 
 
 if __name__ == "__main__":  # pragma: no cover

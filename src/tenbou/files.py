@@ -10,6 +10,11 @@ interruption), the destination is left as it was and the temporary file is remov
 or a pipe (``/dev/stdout``, a shell's ``>(...)``) is written in place. :func:`shown_path`
 names any file in text that can be written, whatever bytes its name holds.
 
+Standard output is guarded by :func:`standard_output`: whatever a command writes there, a
+full disk or a closed pipe surfaces as one :class:`StandardOutputError`, never as an
+:class:`OSError` in the middle of the command or at the interpreter's exit, and text that
+cannot be encoded (a lone surrogate) is written as backslash escapes rather than failing.
+
 >>> shown_path("hand.xml"), shown_path("g\\udcff.xml")
 ('hand.xml', 'g\\\\xff.xml')
 >>> OutputFile("/nonexistent/x.svg", "-o")
@@ -21,14 +26,21 @@ tenbou.errors.TenbouError: -o /nonexistent/x.svg: cannot be written: no such fol
 from __future__ import annotations
 
 import contextlib
+import errno
+import io
 import os
 import secrets
 import stat
-from collections.abc import Callable
+import sys
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, BinaryIO
 
 from .errors import TenbouError
 
-__all__ = ["OutputFile", "shown_path"]
+if TYPE_CHECKING:
+    from _typeshed import ReadableBuffer
+
+__all__ = ["OutputFile", "StandardOutputError", "shown_path", "standard_output"]
 
 
 def shown_path(path: str | os.PathLike[str]) -> str:
@@ -140,3 +152,120 @@ class OutputFile:
 def _remove(path: str) -> None:
     with contextlib.suppress(OSError):
         os.unlink(path)
+
+
+# -- standard output -------------------------------------------------------------------------------
+
+
+class StandardOutputError(Exception):
+    """Standard output cannot be written (a full disk, a closed pipe): ``error`` says why.
+
+    Neither an :class:`OSError` nor a :class:`~tenbou.errors.TenbouError`, so that no command
+    takes it for a file of its own or for bad input (and writes an error object to the very
+    output that failed): it stops the command, and ``main`` reports it."""
+
+    def __init__(self, error: OSError) -> None:
+        super().__init__(error.strerror or str(error))
+        self.error = error
+
+    @property
+    def broken_pipe(self) -> bool:
+        """The reader went away (``tenbou verify | head``): no failure of tenbou's."""
+        return isinstance(self.error, BrokenPipeError)
+
+
+class _Guard(io.BufferedIOBase):
+    """The bytes under the guarded standard output: each write and flush is passed to the
+    stream guarded, an :class:`OSError` raised as :class:`StandardOutputError`; once the
+    output is lost (or the guard let go), whatever follows is dropped."""
+
+    def __init__(self, stream: BinaryIO | None) -> None:
+        super().__init__()
+        self._stream = stream
+        #: nothing more reaches the stream: it failed, or the guard was let go
+        self.dropping = False
+
+    @property
+    def name(self) -> str:
+        return "<stdout>"
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, data: ReadableBuffer, /) -> int:
+        size = len(memoryview(data))
+        if not self.dropping:
+            self._pass(lambda stream: stream.write(data))
+        return size
+
+    def flush(self) -> None:
+        if not self.dropping:
+            self._pass(lambda stream: stream.flush())
+
+    def _pass(self, step: Callable[[BinaryIO], object]) -> None:
+        try:
+            if self._stream is None:
+                raise OSError(errno.EBADF, "it is closed")
+            step(self._stream)
+        except OSError as e:
+            self.dropping = True
+            raise StandardOutputError(e) from None
+
+    def fileno(self) -> int:
+        if self._stream is None:
+            raise io.UnsupportedOperation("the standard output is closed")
+        return self._stream.fileno()
+
+    def isatty(self) -> bool:
+        return self._stream is not None and self._stream.isatty()
+
+    def close(self) -> None:
+        """Never closes the stream guarded (the interpreter's, or a test's capture)."""
+
+
+@contextlib.contextmanager
+def standard_output() -> Iterator[None]:
+    """Guard :data:`sys.stdout` while the block runs (see :class:`_Guard`). The block writes
+    through a text layer of the same encoding and buffering, with backslash escapes for what
+    the encoding cannot hold, flushed at the end: a full disk is found here, not at the
+    interpreter's exit (status 120). When the output is lost, :class:`StandardOutputError` is
+    raised and the descriptor is pointed at ``/dev/null``, so that the interpreter's own last
+    flush of what is left has nowhere to fail."""
+    original = sys.stdout
+    binary = getattr(original, "buffer", None) if original is not None else None
+    if original is not None and binary is None:  # a stand-in without bytes (io.StringIO)
+        yield
+        return
+    guard = _Guard(binary)
+    text = io.TextIOWrapper(
+        guard,
+        encoding=getattr(original, "encoding", None) or "utf-8",
+        errors="backslashreplace",
+        line_buffering=bool(getattr(original, "line_buffering", False)),
+        write_through=bool(getattr(original, "write_through", False)),
+    )
+    sys.stdout = text
+    try:
+        try:
+            yield
+        finally:
+            text.flush()
+    except StandardOutputError:
+        _drop_output(original)
+        raise
+    finally:
+        sys.stdout = original
+        guard.dropping = True
+        text.detach()
+
+
+def _drop_output(original: object) -> None:
+    """Point the descriptor of a lost standard output at ``/dev/null``."""
+    try:
+        fd = original.fileno()  # type: ignore[attr-defined]
+    except (AttributeError, OSError, ValueError):
+        return  # no descriptor: a test's capture, a closed output
+    with contextlib.suppress(OSError):
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, fd)
+        os.close(null)
