@@ -4,6 +4,7 @@ before the work starts and never left half-written, and every input is bounded b
 
 from __future__ import annotations
 
+import io
 import json
 import re
 import subprocess
@@ -17,8 +18,8 @@ from tenbou.cli import main
 
 from .test_io_tenhou import HAND
 
-#: the one line of a failure: the message, then its code
-ERROR = re.compile(r"^tenbou: error: .+ \[[a-z_]+\]$")
+#: the one line of a failure: the message (the request of a batch it is about), then its code
+ERROR = re.compile(r"^tenbou: error( \(request \d+\))?: .+ \[[a-z_]+\]$")
 
 
 def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
@@ -325,3 +326,108 @@ def test_text_the_output_cannot_encode_is_escaped(monkeypatch: pytest.MonkeyPatc
     monkeypatch.setattr("sys.stdout", ascii_)
     assert main(["rules", "show", "tenhou"]) == 0
     assert b"tenhou: \\u5929\\u9cf3 (Tenhou)" in ascii_.buffer.getvalue()  # type: ignore[attr-defined]
+
+
+# -- requests: score and settle ------------------------------------------------------------------------
+
+REQUEST = {"winner": 0, "hand": "123m456p789s23s55s", "win_tile": "4s"}
+
+
+@pytest.mark.parametrize("command", ["score", "settle"])
+def test_a_request_file_that_is_not_utf8_is_one_error(
+    command: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A pretty-printed request with a byte that is not UTF-8 in it: one error naming the file
+    and the byte, not a traceback."""
+    f = tmp_path / "req.json"
+    f.write_bytes(b'{\n  "winner": 0,\n  "hand": "\xff123m456p789s23s55s",\n  "win_tile": "4s"\n}\n')
+    code, out, err = run([command, str(f)], capsys)
+    assert code == 2 and out == ""
+    assert one_error(err) == (
+        f"tenbou: error (request 1): {f}: the request is not UTF-8: b'\\xff123' at byte 28 [request]"
+    )
+    code, out, err = run([command, "--json", str(f)], capsys)
+    assert code == 2 and err == ""
+    assert json.loads(out) == {
+        "error": {"code": "request", "message": f"{f}: the request is not UTF-8: b'\\xff123' at byte 28"}
+    }
+
+
+def test_a_line_that_is_not_utf8_is_reported_and_the_batch_goes_on(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    good = json.dumps(REQUEST).encode()
+    f = tmp_path / "batch.jsonl"
+    # a Latin-1 line, then a line with U+2028 inside a string (JSON allows it; a line goes on)
+    f.write_bytes(
+        good + b'\n{"winner": 0, "hand": "caf\xe9"}\n' + good[:-1] + b', "x": "\xe2\x80\xa8"}\n' + good
+    )
+    code, out, err = run(["score", "--json", str(f)], capsys)
+    lines = [json.loads(x) for x in out.splitlines()]  # every line JSON
+    assert code == 2 and err == "" and len(lines) == 4
+    assert lines[0]["deltas"] == lines[3]["deltas"] == [2100, -700, -700, -700]
+    assert lines[1] == {
+        "error": {"code": "request", "message": "line 2: the request is not UTF-8: b'\\xe9\"}' at byte 26"}
+    }
+    assert lines[2] == {"error": {"code": "request", "message": "unknown field 'x'"}}  # one line, whole
+
+
+class _Endless(io.RawIOBase):
+    """Standard input that never ends: zeros, counting what was read."""
+
+    def __init__(self) -> None:
+        self.read_bytes = 0
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        n = len(buffer)
+        buffer[:n] = b" " * n
+        self.read_bytes += n
+        return n
+
+
+@pytest.mark.parametrize("argv", [["settle", "-"], ["score", "--json", "-"], ["score", "-"]])
+def test_standard_input_is_bounded_by_max_size(
+    argv: list[str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``settle -`` on an input that never ends: refused once past --max-size (64M by default),
+    having read no more than the limit and a chunk."""
+    for size, limit in (("100k", 100 << 10), (None, 64 << 20)):
+        endless = _Endless()
+        monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BufferedReader(endless)))
+        code, out, err = run(argv + ([f"--max-size={size}"] if size else []), capsys)
+        message = f"-: the input holds more than {limit:,} bytes (the limit; see --max-size)"
+        assert code == 2
+        if "--json" in argv:
+            assert json.loads(out) == {"error": {"code": "request", "message": message}} and err == ""
+        else:
+            assert one_error(err) == f"tenbou: error: {message} [request]"
+        assert limit < endless.read_bytes <= limit + (2 << 20)
+
+
+@pytest.mark.parametrize("command", ["score", "settle"])
+def test_requests_take_max_size(command: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    f = tmp_path / "req.json"
+    f.write_text(json.dumps({"wins": [REQUEST]} if command == "settle" else REQUEST))
+    assert run([command, str(f), "--max-size", "1k"], capsys)[0] == 0
+    code, _, err = run([command, str(f), "--max-size", "20"], capsys)
+    assert code == 2
+    assert (
+        one_error(err)
+        == f"tenbou: error: {f}: the input holds more than 20 bytes (the limit; see --max-size) [request]"
+    )
+    code, _, err = run([command, str(f), "--max-size", "2049G"], capsys)
+    assert code == 2 and "more than 1024G" in one_error(err)
+    with pytest.raises(SystemExit):
+        main([command, "--help"])
+    assert "--max-size SIZE" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("command", ["score", "settle"])
+def test_a_folder_is_not_a_request_file(
+    command: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, _, err = run([command, str(tmp_path)], capsys)
+    assert code == 2 and f"tenbou: error: {tmp_path}: a folder, not a request file" in one_error(err)

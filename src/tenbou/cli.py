@@ -20,6 +20,7 @@ import contextlib
 import errno
 import itertools
 import json
+import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
@@ -73,29 +74,29 @@ def _read_input(
         raise error(f"{source}: cannot be read ({e.strerror})") from None
 
 
-def _read_requests(source: str) -> Iterator[tuple[int, dict[str, Any] | TenbouError]]:
-    """Requests from a file or stdin: one JSON object, or JSON Lines."""
-    text = sys.stdin.read() if source == "-" else Path(source).read_text(encoding="utf-8")
-    stripped = text.strip()
+def _read_requests(data: bytes, name: str) -> Iterator[tuple[int, dict[str, Any] | TenbouError]]:
+    """The requests of a file's bytes (``name`` names it): one JSON object, or JSON Lines. A
+    line that is not UTF-8 or not a JSON object gets its error, and the others are read."""
+    stripped = data.strip()
     if not stripped:
-        yield 1, RequestError(f"{source}: no request (empty input)")
+        yield 1, RequestError(f"{name}: no request (empty input)")
         return
-    try:
-        json.loads(stripped)  # one JSON value (read strictly below), or else JSON Lines
+    try:  # one JSON value (read strictly below: bytes that are not UTF-8 are refused), or else JSON Lines
+        json.loads(stripped.decode("utf-8", "surrogateescape"))
     except (json.JSONDecodeError, RecursionError, ValueError):
         pass
     else:
         try:
             whole = loads_request(stripped)
         except RequestError as e:
-            yield 1, RequestError(f"{source}: {e}")
+            yield 1, RequestError(f"{name}: {e}")
             return
         if isinstance(whole, dict):
             yield 1, whole
             return
-        yield 1, RequestError(f"{source}: expected a JSON object or JSON Lines, not {type(whole).__name__}")
+        yield 1, RequestError(f"{name}: expected a JSON object or JSON Lines, not {type(whole).__name__}")
         return
-    for n, line in enumerate(text.splitlines(), 1):
+    for n, line in enumerate(data.splitlines(), 1):  # lines end at \n, \r or \r\n, as in JSON Lines
         if not line.strip():
             continue
         try:
@@ -156,10 +157,16 @@ def _hand_or_missing_file(source: str) -> None:
     word ending in ``.json``/``.jsonl``, holding a path separator or a dot, or naming no tile
     (a hand names tiles: ``123m``) is a missing file; anything else is read as a hand (a bad
     one is refused with what is wrong in its notation)."""
+    name = shown_path(source)
     if source.lower().endswith((".json", ".jsonl")) or any(c in source for c in "/\\."):
-        raise RequestError(f"{source}: no such file")
+        raise RequestError(f"{name}: {_not_a_file(source)}")
     if not any(a.isdigit() and b in "mpsz" for a, b in itertools.pairwise(source)):
-        raise RequestError(f"{source}: no such file (nor a hand: a hand names its tiles, such as 123m)")
+        raise RequestError(f"{name}: no such file (nor a hand: a hand names its tiles, such as 123m)")
+
+
+def _not_a_file(source: str) -> str:
+    """Why a request file cannot be read: it is a folder, or there is none."""
+    return "a folder, not a request file" if os.path.isdir(source) else "no such file"
 
 
 def _request_from_args(args: argparse.Namespace) -> dict[str, Any]:
@@ -320,10 +327,15 @@ def _run_requests(
     status = 0
     source = args.hand
     is_file = source == "-" or Path(source).is_file()
-    if not is_file and args.command == "settle":
-        _emit_error(
-            RequestError(f"{source}: no such file (settle reads JSON requests; '-' is stdin)"), out, args.json
-        )
+    try:
+        max_bytes = _max_size(args)
+        if not is_file and args.command == "settle":
+            raise RequestError(
+                f"{shown_path(source)}: {_not_a_file(source)} (settle reads JSON requests; '-' is stdin)"
+            )
+        data = _read_input(source, max_bytes, "input", RequestError) if is_file else b""
+    except TenbouError as e:
+        _emit_error(e, out, args.json)
         return 2
     if not is_file:
         try:
@@ -339,7 +351,7 @@ def _run_requests(
             out.write(formatter(req, result) + "\n")
         return 0
     first = True
-    for line_no, item in _read_requests(source):
+    for line_no, item in _read_requests(data, shown_path(source)):
         try:
             if isinstance(item, TenbouError):
                 raise item
@@ -807,13 +819,23 @@ def _add_record_args(p: argparse.ArgumentParser) -> None:
     _add_max_size(p)
 
 
-def _add_max_size(p: argparse.ArgumentParser) -> None:
+#: ``--max-size`` of score and settle: what is refused, and why
+_REQUESTS_MAX_SIZE = (
+    "a request file, or standard input, larger than SIZE",
+    "the input is held whole, and the limit is checked as it is read",
+)
+
+
+def _add_max_size(
+    p: argparse.ArgumentParser,
+    what: str = "a record larger than SIZE, as stored or once inflated",
+    why: str = "a gzip bomb is stopped as it inflates",
+) -> None:
     p.add_argument(
         "--max-size",
         default="64M",
         metavar="SIZE",
-        help="refuse a record larger than SIZE, as stored or once inflated (bytes, or with k, M, G; "
-        "default 64M): a gzip bomb is stopped as it inflates",
+        help=f"refuse {what} (bytes, or with k, M, G; at most 1024G; default 64M): {why}",
     )
 
 
@@ -832,6 +854,7 @@ def build_parser() -> argparse.ArgumentParser:
         "scored, 2 bad input (a bad line of a batch gets its error and the batch goes on).",
     )
     _add_hand_args(p)
+    _add_max_size(p, *_REQUESTS_MAX_SIZE)
     p.set_defaults(func=_cmd_score)
     st = sub.add_parser(
         "settle",
@@ -841,6 +864,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     st.add_argument("hand", metavar="FILE", help="a JSON request file ('-' = stdin)")
     st.add_argument("--json", action="store_true", help="print JSON (one result per line)")
+    _add_max_size(st, *_REQUESTS_MAX_SIZE)
     st.set_defaults(func=_cmd_settle)
     sv = sub.add_parser(
         "serve",
