@@ -431,3 +431,32 @@ def test_a_folder_is_not_a_request_file(
 ) -> None:
     code, _, err = run([command, str(tmp_path)], capsys)
     assert code == 2 and f"tenbou: error: {tmp_path}: a folder, not a request file" in one_error(err)
+
+
+# -- usage errors ----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("argv", "line"),
+    [
+        ([], "the following arguments are required: command (see tenbou --help)"),
+        (["verify"], "the following arguments are required: PATH (see tenbou verify --help)"),
+        (
+            ["verify", "x", "--jobs", "x"],
+            "argument --jobs: invalid int value: 'x' (see tenbou verify --help)",
+        ),
+        (["rules", "show"], "the following arguments are required: id (see tenbou rules show --help)"),
+        (["score", "1m", "--nope"], "unrecognized arguments: --nope (see tenbou --help)"),
+        (
+            ["score", "1m", "--winner", "a\nb"],
+            "argument --winner: invalid int value: 'a\\nb' (see tenbou score --help)",
+        ),
+        (["svg", "1m", "x\ny"], "unrecognized arguments: x y (see tenbou --help)"),
+    ],
+)
+def test_a_usage_error_is_one_line(argv: list[str], line: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """argparse's errors in the format of every other error: one line, the command's --help named."""
+    with pytest.raises(SystemExit) as stop:
+        main(argv)
+    err = capsys.readouterr().err
+    assert stop.value.code == 2 and err == f"tenbou: error: {line} [usage]\n"

@@ -24,7 +24,7 @@ import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, NoReturn, TextIO
 
 from . import __version__, build_info
 from .api import loads_request, score, settle
@@ -839,10 +839,20 @@ def _add_max_size(
     )
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse, with tenbou's error line: a usage error (an unknown option, a missing argument,
+    a bad number) is one ``tenbou: error: ... [usage]`` line and exit status 2, as every other
+    error is, with the command's ``--help`` to turn to (the subcommands' parsers are of this
+    class too: argparse makes them of the class of their parent)."""
+
+    def error(self, message: str) -> NoReturn:
+        command = self.prog.removeprefix("tenbou").strip()
+        text = " ".join(message.splitlines())  # one line, whatever an argument holds
+        self.exit(2, f"tenbou: error: {text} (see tenbou {command + ' ' if command else ''}--help) [usage]\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="tenbou", description="Riichi mahjong rules engine: score and settle hands."
-    )
+    parser = _Parser(prog="tenbou", description="Riichi mahjong rules engine: score and settle hands.")
     parser.add_argument("--version", action="version", version=f"tenbou {__version__}, {build_info()}")
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser(
