@@ -460,3 +460,25 @@ def test_a_usage_error_is_one_line(argv: list[str], line: str, capsys: pytest.Ca
         main(argv)
     err = capsys.readouterr().err
     assert stop.value.code == 2 and err == f"tenbou: error: {line} [usage]\n"
+
+
+def test_a_refused_record_is_one_error_line_with_its_code(
+    record: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """verify and export: each file refused is one line in the format of every error, its code
+    that of the file's error object in the JSON lines; the other files are still verified."""
+    bad = tmp_path / "bad.xml"
+    bad.write_bytes(HAND.replace(b'ten="', b'ten="x', 1))
+    missing = tmp_path / "missing.xml"
+    code, out, err = run(["verify", "--json", "--quiet", str(bad), str(record), str(missing)], capsys)
+    lines = [json.loads(x) for x in out.splitlines()]
+    errors = [line for line in err.splitlines() if line.startswith("tenbou: error")]
+    assert code == 2 and len(errors) == 2 and all(ERROR.match(line) for line in errors)
+    assert errors[0] == f"tenbou: error: {lines[0]['error']['message']} [{lines[0]['error']['code']}]"
+    assert errors[1] == f"tenbou: error: {missing}: cannot be read (No such file or directory) [log_format]"
+    assert lines[-1]["summary"]["hands"] == 1 and lines[-1]["summary"]["errors"] == 2
+    code, _, err = run(
+        ["export", "--quiet", str(missing), str(record), "--out", str(tmp_path / "x.csv")], capsys
+    )
+    assert code == 2 and one_error(err) == errors[1]
+    assert len((tmp_path / "x.csv").read_text().splitlines()) == 2  # the header and the record's hand

@@ -683,12 +683,17 @@ def _run_records(
     ):
         if result["error"] is not None:
             status = 2
-            sys.stderr.write(f"tenbou: error: {result['error']}\n")
+            sys.stderr.write(f"tenbou: error: {result['error']} [{_error_code(result['lines'])}]\n")
         for line in result["lines"]:
             lines.append(line)
             on_line(line)
     args.elapsed = time.monotonic() - start
     return lines, status
+
+
+def _error_code(lines: Sequence[dict[str, Any]]) -> str:
+    """The code of a refused file's error: that of its first line with an error object."""
+    return next((line["error"]["code"] for line in lines if isinstance(line.get("error"), dict)), "error")
 
 
 def _cmd_verify(args: argparse.Namespace) -> int:
