@@ -442,8 +442,8 @@ def test_a_folder_is_not_a_request_file(
         ([], "the following arguments are required: command (see tenbou --help)"),
         (["verify"], "the following arguments are required: PATH (see tenbou verify --help)"),
         (
-            ["verify", "x", "--jobs", "x"],
-            "argument --jobs: invalid int value: 'x' (see tenbou verify --help)",
+            ["score", "1m", "--honba", "x"],
+            "argument --honba: invalid int value: 'x' (see tenbou score --help)",
         ),
         (["rules", "show"], "the following arguments are required: id (see tenbou rules show --help)"),
         (["score", "1m", "--nope"], "unrecognized arguments: --nope (see tenbou --help)"),
@@ -482,3 +482,104 @@ def test_a_refused_record_is_one_error_line_with_its_code(
     )
     assert code == 2 and one_error(err) == errors[1]
     assert len((tmp_path / "x.csv").read_text().splitlines()) == 2  # the header and the record's hand
+
+
+# -- batches of records ---------------------------------------------------------------------------------
+
+
+def test_a_file_given_twice_is_verified_once(
+    record: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``verify F F ./F``, and a folder with a file of it named too: each file once, where it first
+    comes, and counted once."""
+    monkeypatch.chdir(record.parent)
+    code, out, _ = run(
+        ["verify", "--json", "--quiet", str(record), str(record), "./hand.xml", "hand.xml"], capsys
+    )
+    lines = [json.loads(x) for x in out.splitlines()]
+    assert code == 0 and len(lines) == 2 and lines[0]["source"] == str(record)
+    assert lines[-1]["summary"]["games"] == 1 and lines[-1]["summary"]["hands"] == 1
+    (record.parent / "notes.txt").write_text("not a record")
+    code, out, err = run(["verify", "--json", "--quiet", ".", "notes.txt", str(record)], capsys)
+    lines = [json.loads(x) for x in out.splitlines()]
+    # the folder's files in order, each once; notes.txt named on the line: an error, not a skip
+    assert [line["source"] for line in lines[:-1]] == ["hand.xml", "notes.txt"]
+    assert code == 2 and lines[1]["error"]["code"] == "log_format" and lines[-1]["summary"]["hands"] == 1
+    assert one_error(err).startswith("tenbou: error: notes.txt: not a game record")
+
+
+@pytest.mark.parametrize("jobs", ["0", "-3", "x", "1.5"])
+def test_jobs_below_one_is_refused(jobs: str, record: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    for command in (["verify", "--quiet"], ["export", "--out", str(record.parent / "x.csv")]):
+        with pytest.raises(SystemExit) as stop:
+            main([*command, str(record), f"--jobs={jobs}"])
+        line = one_error(capsys.readouterr().err)
+        assert stop.value.code == 2 and line.startswith("tenbou: error: argument --jobs: N is ")
+    from tenbou.errors import TenbouError
+    from tenbou.records import verify_paths
+
+    with pytest.raises(TenbouError, match="--jobs 0: the number of processes is 1 or more"):
+        next(verify_paths([str(record)], jobs=0))
+
+
+class _Pool:
+    """A stand-in for ProcessPoolExecutor, of threads, that records the workers asked for."""
+
+    started: list[int] = []  # noqa: RUF012 - a record shared by the test and the stand-in
+
+    def __new__(cls, max_workers: int) -> Any:
+        from concurrent.futures import ThreadPoolExecutor
+
+        cls.started.append(max_workers)
+        return ThreadPoolExecutor(max_workers=max_workers)
+
+
+@pytest.mark.parametrize(
+    ("jobs", "files", "cores", "workers"),
+    [(300, 2, 8, 2), (300, 5, 2, 2), (3, 5, 8, 3), (4, 1, 8, None), (300, 3, 1, None), (2, 0, 8, None)],
+)
+def test_jobs_start_no_more_processes_than_files_or_cores(
+    jobs: int, files: int, cores: int, workers: int | None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``--jobs 300`` with 2 files starts 2 processes; with one process' worth (one file, one
+    core) none: the files are read in this process. The lines are the same either way."""
+    import concurrent.futures
+
+    import tenbou.records
+
+    for i in range(files):
+        (tmp_path / f"{i}.xml").write_bytes(HAND)
+    _Pool.started = []
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", _Pool)
+    monkeypatch.setattr(tenbou.records, "local_cores", lambda: cores)
+    results = list(tenbou.records.verify_paths([str(tmp_path)], jobs=jobs))
+    assert _Pool.started == ([] if workers is None else [workers])
+    assert [r["lines"][0]["source"] for r in results] == [str(tmp_path / f"{i}.xml") for i in range(files)]
+    assert all(r["error"] is None for r in results)
+
+
+def test_a_run_stopped_early_runs_no_more_chunks(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The reader stops after the first file (an output lost, an interruption): the chunks not
+    begun are cancelled, not all run before the pool shuts down."""
+    import concurrent.futures
+    import time
+
+    import tenbou.records
+
+    for i in range(40):
+        (tmp_path / f"{i:02}.xml").write_bytes(HAND)
+    ran: list[int] = []
+    chunk = tenbou.records._verify_chunk
+
+    def slow(items: Any, *args: Any) -> Any:
+        ran.append(len(items))
+        time.sleep(0.05)
+        return chunk(items, *args)
+
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", _Pool)
+    monkeypatch.setattr(tenbou.records, "local_cores", lambda: 2)
+    monkeypatch.setattr(tenbou.records, "_verify_chunk", slow)
+    results = tenbou.records.verify_paths([str(tmp_path)], jobs=2)
+    next(results)
+    results.close()
+    assert 1 <= len(ran) <= 6 and sum(ran) < 40  # 20 chunks of 2 files; a few begun, the rest cancelled

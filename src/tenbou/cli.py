@@ -678,15 +678,17 @@ def _run_records(
     if getattr(args, "rules", None):
         rules = args.rules
     max_bytes = _max_size(args)
-    for result in verify_paths(
+    results = verify_paths(
         args.paths, jobs=args.jobs, dask=args.dask, rules=rules, progress=progress, max_bytes=max_bytes
-    ):
-        if result["error"] is not None:
-            status = 2
-            sys.stderr.write(f"tenbou: error: {result['error']} [{_error_code(result['lines'])}]\n")
-        for line in result["lines"]:
-            lines.append(line)
-            on_line(line)
+    )
+    with contextlib.closing(results):  # stopped early (an output lost): the workers stop too
+        for result in results:
+            if result["error"] is not None:
+                status = 2
+                sys.stderr.write(f"tenbou: error: {result['error']} [{_error_code(result['lines'])}]\n")
+            for line in result["lines"]:
+                lines.append(line)
+                on_line(line)
     args.elapsed = time.monotonic() - start
     return lines, status
 
@@ -805,13 +807,31 @@ def _cmd_convert(args: argparse.Namespace) -> int:
     return 0
 
 
+def _jobs(text: str) -> int:
+    """``--jobs N``: a whole number, 1 or more."""
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"N is a whole number of processes, not {text!r}") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"N is 1 or more (processes), not {n}")
+    return n
+
+
 def _add_record_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("paths", nargs="+", metavar="PATH", help="record files and folders (formats are detected)")
-    p.add_argument("--jobs", type=int, default=1, metavar="N", help="spread the files over N local processes")
+    p.add_argument(
+        "--jobs",
+        type=_jobs,
+        default=1,
+        metavar="N",
+        help="spread the files over up to N local processes (N is 1 or more; no more processes are "
+        "started than there are files, or cores this process may use; default 1)",
+    )
     p.add_argument(
         "--dask",
         metavar="ADDRESS",
-        help="run on the Dask cluster at ADDRESS ('local' starts a LocalCluster of --jobs workers; "
+        help="run on the Dask cluster at ADDRESS ('local' starts a LocalCluster of up to --jobs workers; "
         "needs the 'dask' extra)",
     )
     p.add_argument(

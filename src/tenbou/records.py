@@ -31,9 +31,10 @@ the same order whichever way it runs; :func:`summarize` closes the run, and
 from __future__ import annotations
 
 import json
+import os
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, TextIO
@@ -802,8 +803,11 @@ def complete_record(rec: GameRecord, strict: bool = False) -> GameRecord:
 def find_record_files(paths: Iterable[str]) -> list[tuple[str, bool]]:
     """The files to read: (path, named) for each file given, and each file under a
     folder given (sorted, hidden ones left out); ``named`` is whether it was given
-    by name (a folder's file that is not a record is skipped, a named one is an error)."""
+    by name (a folder's file that is not a record is skipped, a named one is an error).
+    A file is read once however often it is given (``F F ./F``, a folder and a file in it):
+    where it first comes, by the name it first has, and named if it is named anywhere."""
     out: list[tuple[str, bool]] = []
+    where: dict[str, int] = {}  # the resolved path of each file, and its place in ``out``
     for raw in paths:
         p = Path(raw)
         if p.is_dir():
@@ -812,9 +816,16 @@ def find_record_files(paths: Iterable[str]) -> list[tuple[str, bool]]:
                 for q in p.rglob("*")
                 if q.is_file() and not any(part.startswith(".") for part in q.relative_to(p).parts)
             )
-            out.extend((str(q), False) for q in found)
+            files = [(str(q), False) for q in found]
         else:
-            out.append((str(p), True))
+            files = [(str(p), True)]
+        for path, named in files:
+            key = os.path.realpath(path)
+            if key not in where:
+                where[key] = len(out)
+                out.append((path, named))
+            elif named:
+                out[where[key]] = (out[where[key]][0], True)
     return out
 
 
@@ -896,13 +907,18 @@ def verify_paths(
     rules: Any = None,
     progress: Callable[[int, int, int], None] | None = None,
     max_bytes: int = MAX_RECORD_BYTES,
-) -> Iterator[dict[str, Any]]:
+) -> Generator[dict[str, Any], None, None]:
     """Verify files and folders; yields each file's result (:func:`verify_file`)
     in the order of the files, whichever way the work runs: in this process
     (``jobs=1``), over ``jobs`` local processes, or on the Dask cluster at
     ``dask`` (``"local"`` starts a LocalCluster of ``jobs`` workers).
     ``progress(files_done, files, hands_done)`` is called as files finish; no
-    file records larger than ``max_bytes`` (stored or inflated) are read."""
+    file records larger than ``max_bytes`` (stored or inflated) are read.
+
+    ``jobs`` below 1 is refused; no more processes are started than there are files or
+    cores this process may use (``--dask local`` the same), so ``jobs`` is an upper bound."""
+    if jobs < 1:
+        raise TenbouError(f"--jobs {jobs}: the number of processes is 1 or more", "request")
     items = find_record_files(paths)
     total = len(items)
     hands = 0
@@ -915,21 +931,38 @@ def verify_paths(
         if progress is not None:
             progress(done, total, hands)
 
-    if dask is None and jobs <= 1:
+    workers = min(jobs, total, local_cores())
+    if dask is None and workers <= 1:
         for path, named in items:
             result = verify_file(path, named, rules, max_bytes)
             note(result)
             yield result
         return
-    chunks = _chunks(items, max(1, jobs))
-    if dask is not None:
-        yield from _run_dask(chunks, dask, jobs, rules, note, max_bytes)
+    if dask is not None:  # a remote cluster's workers are its own: the chunks are cut for ``jobs`` of them
+        chunks = _chunks(items, max(1, min(jobs, total)))
+        yield from _run_dask(chunks, dask, max(1, workers), rules, note, max_bytes)
         return
     from concurrent.futures import ProcessPoolExecutor, as_completed
 
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures = {pool.submit(_verify_chunk, chunk, rules, max_bytes): i for i, chunk in enumerate(chunks)}
-        yield from _in_order(((futures[f], f.result()) for f in as_completed(futures)), note)
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        futures = {
+            pool.submit(_verify_chunk, chunk, rules, max_bytes): i
+            for i, chunk in enumerate(_chunks(items, workers))
+        }
+        try:
+            yield from _in_order(((futures[f], f.result()) for f in as_completed(futures)), note)
+        finally:  # stopped early (an output lost, an interruption): the chunks not begun are not run
+            for f in futures:
+                f.cancel()
+
+
+def local_cores() -> int:
+    """The cores this process may run on (its CPU affinity where the system tells it, else
+    :func:`os.cpu_count`): the most processes ``--jobs`` starts."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except (AttributeError, OSError):  # no sched_getaffinity (macOS, Windows)
+        return os.cpu_count() or 1
 
 
 def _in_order(
