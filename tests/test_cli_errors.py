@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import re
 import subprocess
 import sys
@@ -583,3 +584,52 @@ def test_a_run_stopped_early_runs_no_more_chunks(tmp_path: Path, monkeypatch: py
     next(results)
     results.close()
     assert 1 <= len(ran) <= 6 and sum(ran) < 40  # 20 chunks of 2 files; a few begun, the rest cancelled
+
+
+# -- names and lines that are not UTF-8 ---------------------------------------------------------------
+
+
+def _named(folder: Path, raw: bytes, data: bytes) -> str:
+    """A file whose name holds bytes that are not UTF-8, as Python names it (surrogate escapes)."""
+    path = os.fsdecode(os.fsencode(folder) + b"/" + raw)
+    with open(path, "wb") as f:
+        f.write(data)
+    return path
+
+
+def test_a_record_named_in_bytes_that_are_not_utf8_is_reported_and_the_batch_goes_on(
+    record: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """In a folder or on the command line: one error naming it with backslash escapes, the other
+    records verified, the JSON lines still UTF-8 JSON; a file of the folder that is not a record
+    is skipped as any other is, however it is named."""
+    bad = _named(tmp_path, b"g\xff.xml", HAND)
+    _named(tmp_path, b"n\xfe.txt", b"not a record")
+    why = "the file name is not UTF-8 (a record is named by its path: rename it)"
+    for argv in ([str(tmp_path)], [bad, str(record)]):
+        code, out, err = run(["verify", "--json", "--quiet", *argv], capsys)
+        lines = [json.loads(x) for x in out.encode("utf-8").splitlines()]  # UTF-8 throughout
+        by_source = {line.get("source"): line for line in lines}
+        assert code == 2 and one_error(err) == f"tenbou: error: {tmp_path}/g\\xff.xml: {why} [log_format]"
+        assert by_source[f"{tmp_path}/g\\xff.xml"]["error"]["code"] == "log_format"
+        assert by_source[str(record)]["match"] is True and lines[-1]["summary"]["hands"] == 1
+        if argv == [str(tmp_path)]:
+            assert by_source[f"{tmp_path}/n\\xfe.txt"]["skipped"].startswith("not a record: ")
+    out_csv = tmp_path / "x.csv"
+    code, _, err = run(["export", "--quiet", str(tmp_path), "--out", str(out_csv)], capsys)
+    assert code == 2 and one_error(err) == f"tenbou: error: {tmp_path}/g\\xff.xml: {why} [log_format]"
+    rows = out_csv.read_text(encoding="utf-8").splitlines()
+    assert len(rows) == 2 and rows[1].startswith(f"{record},0,0,")
+
+
+def test_a_defects_list_that_is_not_utf8_is_one_error(
+    record: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    listed = tmp_path / "defects.tsv"
+    listed.write_bytes(b"hand.xml\t0\tyaku\tcaf\xe9\n")
+    code, out, err = run(["verify", str(record), "--quiet", "--expect-defects", str(listed)], capsys)
+    assert code == 2 and out == ""
+    assert one_error(err) == (
+        f"tenbou: error: --expect-defects {listed}: not UTF-8 text (invalid continuation byte at byte 19) "
+        "[request]"
+    )

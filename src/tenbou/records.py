@@ -52,6 +52,7 @@ from .events import (
     event_to_json,
     events_to_lines,
 )
+from .files import shown_path
 from .game import Game, HandRecord
 from .io.record import GameRecord, HandEnd, WinRecord
 from .io.source import MAX_RECORD_BYTES, inflate, read_source
@@ -849,34 +850,45 @@ def verify_file(
     game tenbou cannot replay at all (unknown rules) the same, and the file's other
     games are still verified. A file that is not a record gives a ``skipped`` line,
     with an ``error`` only when it was ``named`` (a file found in a folder may be
-    anything). Any ``error`` makes the run's exit status 2."""
+    anything). A record whose file name is not UTF-8 is refused the same way (see
+    :func:`verify_data`). Any ``error`` makes the run's exit status 2."""
+    source = shown_path(path)
     try:
-        data = read_source(path, path, max_bytes)
+        data = read_source(path, source, max_bytes)
     except TenbouError as e:
-        return {"lines": [_error_line(path, None, e, "unreadable")], "error": str(e)}
+        return {"lines": [_error_line(source, None, e, "unreadable")], "error": str(e)}
     return verify_data(data, path, named, rules, max_bytes)
 
 
 def verify_data(
     data: bytes, path: str, named: bool = True, rules: Any = None, max_bytes: int = MAX_RECORD_BYTES
 ) -> dict[str, Any]:
-    """:func:`verify_file` of a record's bytes (``path`` names it)."""
+    """:func:`verify_file` of a record's bytes (``path`` names it).
+
+    A record whose name is not UTF-8 (bytes that Python holds as surrogate escapes) is refused,
+    named with backslash escapes (:func:`~tenbou.files.shown_path`): the lines name each
+    record by its path in UTF-8 JSON and text, which such a name cannot be."""
     from .io.convert import detect_format, parse_records
 
+    source = shown_path(path)
     try:
-        data = inflate(data, path, max_bytes)
+        data = inflate(data, source, max_bytes)
     except TenbouError as e:
-        return {"lines": [_error_line(path, None, e, "unreadable")], "error": str(e)}
+        return {"lines": [_error_line(source, None, e, "unreadable")], "error": str(e)}
     try:
-        fmt = detect_format(data, path)
+        fmt = detect_format(data, source)
     except TenbouError as e:
         if named:
-            return {"lines": [_error_line(path, None, e, "not a record")], "error": str(e)}
-        return {"lines": [{"source": path, "skipped": f"not a record: {e}"}], "error": None}
+            return {"lines": [_error_line(source, None, e, "not a record")], "error": str(e)}
+        return {"lines": [{"source": source, "skipped": f"not a record: {e}"}], "error": None}
     try:
+        if source != path:
+            raise LogFormatError(
+                f"{source}: the file name is not UTF-8 (a record is named by its path: rename it)"
+            )
         games = parse_records(data, path, fmt, rules=rules, max_bytes=max_bytes)
     except TenbouError as e:
-        return {"lines": [_error_line(path, None, e, "unreadable")], "error": str(e)}
+        return {"lines": [_error_line(source, None, e, "unreadable")], "error": str(e)}
     lines: list[dict[str, Any]] = []
     errors: list[str] = []
     for rec in games:
@@ -1045,7 +1057,13 @@ def load_defects(path: str) -> list[Defect]:
     try:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as e:
-        raise TenbouError(f"--expect-defects {path}: cannot be read ({e.strerror})", "request") from None
+        raise TenbouError(
+            f"--expect-defects {shown_path(path)}: cannot be read ({e.strerror})", "request"
+        ) from None
+    except UnicodeDecodeError as e:
+        raise TenbouError(
+            f"--expect-defects {shown_path(path)}: not UTF-8 text ({e.reason} at byte {e.start})", "request"
+        ) from None
     out: list[Defect] = []
     for n, line in enumerate(text.splitlines(), 1):
         if not line.strip() or line.lstrip().startswith("#"):
@@ -1054,8 +1072,8 @@ def load_defects(path: str) -> list[Defect]:
         kinds = frozenset(k.strip() for k in parts[2].split(",")) if len(parts) == 4 else frozenset()
         if len(parts) != 4 or not parts[1].strip().isdigit() or not kinds or not kinds <= set(MISMATCH_KINDS):
             raise TenbouError(
-                f"{path}:{n}: a known defect is PATH<TAB>HAND<TAB>KINDS<TAB>REASON, with mismatch kinds of "
-                f"{', '.join(MISMATCH_KINDS)}; not {line[:80]!r}",
+                f"{shown_path(path)}:{n}: a known defect is PATH<TAB>HAND<TAB>KINDS<TAB>REASON, with "
+                f"mismatch kinds of {', '.join(MISMATCH_KINDS)}; not {line[:80]!r}",
                 "request",
             )
         out.append(Defect(parts[0].strip(), int(parts[1]), kinds, parts[3].strip()))
