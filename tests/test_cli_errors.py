@@ -452,7 +452,7 @@ def test_a_folder_is_not_a_request_file(
             ["score", "1m", "--winner", "a\nb"],
             "argument --winner: invalid int value: 'a\\nb' (see tenbou score --help)",
         ),
-        (["svg", "1m", "x\ny"], "unrecognized arguments: x y (see tenbou --help)"),
+        (["svg", "1m", "x\ny"], "unrecognized arguments: x\\ny (see tenbou --help)"),
     ],
 )
 def test_a_usage_error_is_one_line(argv: list[str], line: str, capsys: pytest.CaptureFixture[str]) -> None:
@@ -633,3 +633,19 @@ def test_a_defects_list_that_is_not_utf8_is_one_error(
         f"tenbou: error: --expect-defects {listed}: not UTF-8 text (invalid continuation byte at byte 19) "
         "[request]"
     )
+
+
+def test_an_error_stays_on_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A file named with a newline, a carriage return or an escape sequence: its error is still
+    one line, the controls written as escapes (a tab is left as it is)."""
+    name = str(tmp_path / "a\nb\r\x1b[31m\tc\u2028.json")
+    code, _, err = run(["settle", name], capsys)
+    shown = (
+        name.replace("\n", "\\n").replace("\r", "\\r").replace("\x1b", "\\x1b").replace("\u2028", "\\u2028")
+    )
+    assert code == 2 and len(err.splitlines()) == 1
+    assert one_error(err) == (
+        f"tenbou: error: {shown}: no such file (settle reads JSON requests; '-' is stdin) [request]"
+    )
+    code, out, err = run(["settle", "--json", name], capsys)  # JSON escapes them its own way
+    assert json.loads(out)["error"]["message"].startswith(name + ": no such file")

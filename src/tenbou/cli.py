@@ -311,11 +311,34 @@ def format_settlement(request: dict[str, Any], result: dict[str, Any]) -> str:
 # -- commands -------------------------------------------------------------------------------
 
 
+#: what would break an error line in two (or more): C0 controls but the tab, DEL, C1 controls and
+#: the separators str.splitlines() splits at, each written as its escape
+_LINE_BREAKERS = {
+    **{c: f"\\x{c:02x}" for c in (*range(0x20), *range(0x7F, 0xA0)) if c != 0x09},
+    0x0A: "\\n",
+    0x0D: "\\r",
+    0x2028: "\\u2028",
+    0x2029: "\\u2029",
+}
+
+
+def _error_line(message: str, code: str, where: str = "") -> str:
+    """The one line of an error on stderr, ``tenbou: error: MESSAGE [code]``: whatever the
+    message quotes (a file named with a newline), it stays one line."""
+    return f"tenbou: error{where}: {message.translate(_LINE_BREAKERS)} [{code}]\n"
+
+
+def _report(message: str, code: str, where: str = "") -> None:
+    """Write an error line on stderr (a stderr that cannot be written says nothing)."""
+    with contextlib.suppress(OSError):
+        sys.stderr.write(_error_line(message, code, where))
+
+
 def _emit_error(e: TenbouError, out: TextIO, as_json: bool, where: str = "") -> None:
     if as_json:
         out.write(json.dumps(e.to_dict(), ensure_ascii=False) + "\n")
     else:
-        sys.stderr.write(f"tenbou: error{where}: {e} [{e.code}]\n")
+        _report(str(e), e.code, where)
 
 
 def _run_requests(
@@ -685,7 +708,7 @@ def _run_records(
         for result in results:
             if result["error"] is not None:
                 status = 2
-                sys.stderr.write(f"tenbou: error: {result['error']} [{_error_code(result['lines'])}]\n")
+                _report(result["error"], _error_code(result["lines"]))
             for line in result["lines"]:
                 lines.append(line)
                 on_line(line)
@@ -872,8 +895,7 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         command = self.prog.removeprefix("tenbou").strip()
-        text = " ".join(message.splitlines())  # one line, whatever an argument holds
-        self.exit(2, f"tenbou: error: {text} (see tenbou {command + ' ' if command else ''}--help) [usage]\n")
+        self.exit(2, _error_line(f"{message} (see tenbou {command + ' ' if command else ''}--help)", "usage"))
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -1095,8 +1117,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except StandardOutputError as e:
         if e.broken_pipe:
             return BROKEN_PIPE_STATUS
-        with contextlib.suppress(OSError):
-            sys.stderr.write(f"tenbou: error: the standard output cannot be written ({e}) [output]\n")
+        _report(f"the standard output cannot be written ({e})", "output")
         return 2
 
 
