@@ -649,3 +649,47 @@ def test_an_error_stays_on_one_line(tmp_path: Path, capsys: pytest.CaptureFixtur
     )
     code, out, err = run(["settle", "--json", name], capsys)  # JSON escapes them its own way
     assert json.loads(out)["error"]["message"].startswith(name + ": no such file")
+
+
+@pytest.mark.parametrize(
+    ("argv", "flag"),
+    [
+        (["verify", ""], "PATH"),
+        (["export", "", "--out", "x.csv"], "PATH"),
+        (["settle", ""], "FILE"),
+        (["replay", ""], "FILE"),
+        (["convert", "", "--to", "mjai"], "FILE"),
+        (["convert", "-", "--to", "mjai", "-o", ""], "-o/--output"),
+        (["svg", "1m", "-o", ""], "-o/--output"),
+        (["export", "x.xml", "--out", ""], "--out"),
+        (["verify", "x.xml", "--expect-defects", ""], "--expect-defects"),
+    ],
+)
+def test_an_empty_file_name_is_refused(
+    argv: list[str],
+    flag: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``tenbou verify "$DIR"`` with DIR unset: not the current folder (``Path("")`` is ``.``),
+    nor the folder given as -o; a usage error."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "hand.xml").write_bytes(HAND)
+    code, out, err = run(argv, capsys)
+    assert code == 2 and out == ""
+    command = argv[0]
+    assert one_error(err) == (
+        f"tenbou: error: argument {flag}: an empty name names no file (see tenbou {command} --help) [usage]"
+    )
+
+
+def test_the_library_reads_no_folder_for_an_empty_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tenbou.records import verify_paths
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "hand.xml").write_bytes(HAND)
+    (result,) = verify_paths([""])  # no file, never the current folder
+    assert result["error"] == ": cannot be read (No such file or directory)"

@@ -830,6 +830,14 @@ def _cmd_convert(args: argparse.Namespace) -> int:
     return 0
 
 
+def _file_name(text: str) -> str:
+    """A file or folder named on the command line: never empty (``tenbou verify "$DIR"`` with
+    ``DIR`` unset would otherwise read the current folder, as ``Path("")`` is ``.``)."""
+    if not text:
+        raise argparse.ArgumentTypeError("an empty name names no file")
+    return text
+
+
 def _jobs(text: str) -> int:
     """``--jobs N``: a whole number, 1 or more."""
     try:
@@ -842,7 +850,13 @@ def _jobs(text: str) -> int:
 
 
 def _add_record_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("paths", nargs="+", metavar="PATH", help="record files and folders (formats are detected)")
+    p.add_argument(
+        "paths",
+        nargs="+",
+        type=_file_name,
+        metavar="PATH",
+        help="record files and folders (formats are detected)",
+    )
     p.add_argument(
         "--jobs",
         type=_jobs,
@@ -919,7 +933,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Settle the end of a hand from a JSON request (docs/json-api.md): "
         "one object or JSON Lines.",
     )
-    st.add_argument("hand", metavar="FILE", help="a JSON request file ('-' = stdin)")
+    st.add_argument("hand", type=_file_name, metavar="FILE", help="a JSON request file ('-' = stdin)")
     st.add_argument("--json", action="store_true", help="print JSON (one result per line)")
     _add_max_size(st, *_REQUESTS_MAX_SIZE)
     st.set_defaults(func=_cmd_settle)
@@ -954,7 +968,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     pic.add_argument("hand", metavar="HAND|TILES", help="a hand in hand notation, or tiles in mpsz")
     pic.add_argument(
-        "-o", "--output", metavar="FILE", help="output file: .svg or .png, others refused (default: stdout)"
+        "-o",
+        "--output",
+        type=_file_name,
+        metavar="FILE",
+        help="output file: .svg or .png, others refused (default: stdout)",
     )
     pic.add_argument(
         "--winner", type=int, help="the winner's seat: places each called tile by where its giver sits"
@@ -968,7 +986,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Replay mjai JSON Lines hand by hand: who won what, yaku, payments, pao; "
         "where the record carries deltas, they are compared (exit status 1 on a difference).",
     )
-    rp.add_argument("file", metavar="FILE", help="mjai JSON Lines ('-' = stdin)")
+    rp.add_argument("file", type=_file_name, metavar="FILE", help="mjai JSON Lines ('-' = stdin)")
     rp.add_argument("--json", action="store_true", help="JSON Lines, one object per hand end and a summary")
     rp.add_argument(
         "--rules",
@@ -1006,6 +1024,7 @@ def build_parser() -> argparse.ArgumentParser:
     vf.add_argument("--verbose", action="store_true", help="also list the skipped records")
     vf.add_argument(
         "--expect-defects",
+        type=_file_name,
         metavar="FILE",
         help="hands known to contradict their own record, one a line (PATH, HAND, KINDS, REASON, "
         "tab-separated): each that shows exactly its listed mismatches is reported as a known defect, "
@@ -1020,7 +1039,13 @@ def build_parser() -> argparse.ArgumentParser:
         "usage or a record that cannot be read (the other records are still written); 0 otherwise.",
     )
     _add_record_args(ex)
-    ex.add_argument("--out", required=True, metavar="FILE", help="hands.parquet, hands.csv or hands.jsonl")
+    ex.add_argument(
+        "--out",
+        required=True,
+        type=_file_name,
+        metavar="FILE",
+        help="hands.parquet, hands.csv or hands.jsonl",
+    )
     ex.set_defaults(func=_cmd_export)
     cv = sub.add_parser(
         "convert",
@@ -1030,9 +1055,9 @@ def build_parser() -> argparse.ArgumentParser:
         "read or the engine refuses it (nothing is written).",
     )
     _add_max_size(cv)
-    cv.add_argument("input", metavar="FILE", help="a record file ('-' = stdin)")
+    cv.add_argument("input", type=_file_name, metavar="FILE", help="a record file ('-' = stdin)")
     cv.add_argument("--to", required=True, choices=("mjlog", "tenhou6", "mjai"), help="the output format")
-    cv.add_argument("-o", "--output", metavar="FILE", help="output file (default: stdout)")
+    cv.add_argument("-o", "--output", type=_file_name, metavar="FILE", help="output file (default: stdout)")
     cv.add_argument(
         "--per-kyoku",
         action="store_true",

@@ -811,7 +811,7 @@ def find_record_files(paths: Iterable[str]) -> list[tuple[str, bool]]:
     where: dict[str, int] = {}  # the resolved path of each file, and its place in ``out``
     for raw in paths:
         p = Path(raw)
-        if p.is_dir():
+        if raw and p.is_dir():  # an empty name names no file (Path("") is ".")
             found = sorted(
                 q
                 for q in p.rglob("*")
@@ -819,7 +819,7 @@ def find_record_files(paths: Iterable[str]) -> list[tuple[str, bool]]:
             )
             files = [(str(q), False) for q in found]
         else:
-            files = [(str(p), True)]
+            files = [(str(p) if raw else raw, True)]
         for path, named in files:
             key = os.path.realpath(path)
             if key not in where:
