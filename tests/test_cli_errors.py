@@ -693,3 +693,33 @@ def test_the_library_reads_no_folder_for_an_empty_name(
     (tmp_path / "hand.xml").write_bytes(HAND)
     (result,) = verify_paths([""])  # no file, never the current folder
     assert result["error"] == ": cannot be read (No such file or directory)"
+
+
+@pytest.mark.parametrize("value", ["0", "-1", "nan", "inf", "-inf", "x", ""])
+@pytest.mark.parametrize("flag", ["--height", "--zoom"])
+def test_svg_sizes_are_positive_numbers(
+    flag: str, value: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Not a picture 'nan' pixels wide, nor resvg's crash on a zoom of 0."""
+    code, out, err = run(["svg", "1m", "-o", str(tmp_path / "x.png"), f"{flag}={value}"], capsys)
+    assert code == 2 and out == ""
+    assert one_error(err) == (
+        f"tenbou: error: argument {flag}: a number above 0, not {value!r} (see tenbou svg --help) [usage]"
+    )
+
+
+def test_a_png_too_large_to_draw_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """--zoom 1000 would ask resvg for 12 GB and abort the process; refused before drawing, and
+    the same sizes are fine as SVG, which is only numbers."""
+    png = tmp_path / "x.png"
+    code, _, err = run(["svg", "1m", "-o", str(png), "--zoom", "1e3"], capsys)
+    assert code == 2 and not png.exists()
+    assert one_error(err) == (
+        "tenbou: error: --height 64 --zoom 1000: a PNG 64,000 pixels high; at most 2048 (height times zoom) "
+        "[request]"
+    )
+    code, out, _ = run(["svg", "1m", "--zoom", "1e3", "--height", "1e4"], capsys)
+    assert code == 0 and 'height="10000"' in out
+    pytest.importorskip("resvg_py")
+    assert run(["svg", "1m", "-o", str(png), "--height", "1024", "--zoom", "2"], capsys)[0] == 0
+    assert png.read_bytes().startswith(b"\x89PNG")

@@ -512,6 +512,22 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     return 0
 
 
+#: the height in pixels of the tallest PNG ``tenbou svg`` draws (``--height`` times ``--zoom``): a
+#: hand is some twenty tiles wide, so the image stays within tens of megabytes
+MAX_PNG_HEIGHT = 2048
+
+
+def _positive_number(text: str) -> float:
+    """``--height``, ``--zoom``: a finite number above 0."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a number above 0, not {text!r}") from None
+    if not 0 < value < float("inf"):
+        raise argparse.ArgumentTypeError(f"a number above 0, not {text!r}")
+    return value
+
+
 def _cmd_svg(args: argparse.Namespace) -> int:
     """Draw a hand (or a row of tiles) as SVG, or as PNG for an output file ending in .png."""
     from .svg import hand_svg, svg_to_png, tiles_svg
@@ -521,6 +537,12 @@ def _cmd_svg(args: argparse.Namespace) -> int:
         if out is not None and out != "-" and not out.lower().endswith((".svg", ".png")):
             what = Path(out).suffix or "a name without a suffix"
             raise RequestError(f"-o {shown_path(out)}: tenbou svg writes .svg or .png files, not {what}")
+        png = out is not None and out.lower().endswith(".png")
+        if png and args.height * args.zoom > MAX_PNG_HEIGHT:
+            raise RequestError(
+                f"--height {args.height:g} --zoom {args.zoom:g}: a PNG {args.height * args.zoom:,.0f} pixels "
+                f"high; at most {MAX_PNG_HEIGHT} (height times zoom)"
+            )
         target = _output(out, "-o")
         if "+" in args.hand or ":" in args.hand:
             picture = hand_svg(args.hand, winner=args.winner, height=args.height)
@@ -528,7 +550,7 @@ def _cmd_svg(args: argparse.Namespace) -> int:
             picture = tiles_svg(args.hand, height=args.height)
         if target is None:
             sys.stdout.write(picture + "\n")
-        elif out.lower().endswith(".png"):
+        elif png:
             target.write_bytes(svg_to_png(picture, zoom=args.zoom))
         else:
             target.write_bytes((picture + "\n").encode("utf-8"))
@@ -977,8 +999,15 @@ def build_parser() -> argparse.ArgumentParser:
     pic.add_argument(
         "--winner", type=int, help="the winner's seat: places each called tile by where its giver sits"
     )
-    pic.add_argument("--height", type=float, default=64, help="pixel height of a tile (default 64)")
-    pic.add_argument("--zoom", type=float, default=2.0, help="PNG only: pixels per SVG pixel (default 2)")
+    pic.add_argument(
+        "--height",
+        type=_positive_number,
+        default=64,
+        help=f"pixel height of a tile (default 64; a PNG is at most {MAX_PNG_HEIGHT} pixels high)",
+    )
+    pic.add_argument(
+        "--zoom", type=_positive_number, default=2.0, help="PNG only: pixels per SVG pixel (default 2)"
+    )
     pic.set_defaults(func=_cmd_svg)
     rp = sub.add_parser(
         "replay",
