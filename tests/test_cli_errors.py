@@ -723,3 +723,24 @@ def test_a_png_too_large_to_draw_is_refused(tmp_path: Path, capsys: pytest.Captu
     pytest.importorskip("resvg_py")
     assert run(["svg", "1m", "-o", str(png), "--height", "1024", "--zoom", "2"], capsys)[0] == 0
     assert png.read_bytes().startswith(b"\x89PNG")
+
+
+@pytest.mark.parametrize("suffix", [".parquet", ".csv", ".jsonl"])
+def test_export_writes_to_a_name_that_is_not_utf8(
+    suffix: str, record: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An output's name is the user's to choose, whatever its bytes (pyarrow refused such a
+    name for parquet, after the work)."""
+    if suffix == ".parquet":
+        pytest.importorskip("pyarrow")
+        pytest.importorskip("pandas")
+    out = _named(tmp_path, b"h\xff" + suffix.encode(), b"")
+    code, _, err = run(["export", str(record), "--out", out, "--quiet"], capsys)
+    assert code == 0 and err == ""
+    with open(out, "rb") as f:
+        data = f.read()
+    assert data.startswith(
+        b"PAR1" if suffix == ".parquet" else b"source" if suffix == ".csv" else b'{"source"'
+    )
+    names = {os.fsencode(p.name) for p in tmp_path.iterdir()}
+    assert names == {b"h\xff" + suffix.encode(), b"hand.xml"}  # no temporary file left

@@ -1323,7 +1323,10 @@ def write_rows(rows: Sequence[Mapping[str, Any]], out: str) -> None:
             if kind in types:
                 frame[name] = frame[name].astype(types[kind])
         schema = pa.schema([(name, arrow[COLUMN_TYPES[name]]) for name in COLUMNS])
-        pq.write_table(pa.Table.from_pandas(frame, schema=schema, preserve_index=False), out)
+        # through a Python file: pyarrow opens a path itself, which fails on a name that is not
+        # UTF-8 (a surrogate escape), where open() takes the name's bytes as they are
+        with open(out, "wb") as f:
+            pq.write_table(pa.Table.from_pandas(frame, schema=schema, preserve_index=False), f)
     else:
         raise TenbouError(f"{out}: the output must end in .parquet, .csv or .jsonl", "request")
 
