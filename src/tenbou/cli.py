@@ -335,6 +335,9 @@ def _report(message: str, code: str, where: str = "") -> None:
 
 
 def _emit_error(e: TenbouError, out: TextIO, as_json: bool, where: str = "") -> None:
+    """Report bad input: its error object on ``out`` (``--json``), else its line on stderr. A
+    command raises :class:`TenbouError` and ``main`` reports it; a batch reports each bad item
+    here itself, and goes on."""
     if as_json:
         out.write(json.dumps(e.to_dict(), ensure_ascii=False) + "\n")
     else:
@@ -350,24 +353,16 @@ def _run_requests(
     status = 0
     source = args.hand
     is_file = source == "-" or Path(source).is_file()
-    try:
-        max_bytes = _max_size(args)
-        if not is_file and args.command == "settle":
-            raise RequestError(
-                f"{shown_path(source)}: {_not_a_file(source)} (settle reads JSON requests; '-' is stdin)"
-            )
-        data = _read_input(source, max_bytes, "input", RequestError) if is_file else b""
-    except TenbouError as e:
-        _emit_error(e, out, args.json)
-        return 2
+    max_bytes = _max_size(args)
+    if not is_file and args.command == "settle":
+        raise RequestError(
+            f"{shown_path(source)}: {_not_a_file(source)} (settle reads JSON requests; '-' is stdin)"
+        )
+    data = _read_input(source, max_bytes, "input", RequestError) if is_file else b""
     if not is_file:
-        try:
-            _hand_or_missing_file(source)
-            req = _request_from_args(args)
-            result = handler(req)
-        except TenbouError as e:
-            _emit_error(e, out, args.json)
-            return 2
+        _hand_or_missing_file(source)
+        req = _request_from_args(args)
+        result = handler(req)
         if args.json:
             out.write(json.dumps(result, ensure_ascii=False) + "\n")
         else:
@@ -442,54 +437,50 @@ def _write_sources(out: TextIO, p: Preset) -> None:
 
 def _cmd_rules(args: argparse.Namespace) -> int:
     out = sys.stdout
-    try:
-        if args.rules_cmd == "list":
-            items = [{"id": p.id, "name": p.name, "name_en": p.name_en} for p in presets().values()]
-            if args.json:
-                out.write(json.dumps(items, ensure_ascii=False) + "\n")
-            else:
-                width = max(len(i["id"]) for i in items)
-                for i in items:
-                    out.write(f"{i['id']:<{width}}  {i['name']} ({i['name_en']})\n")
-            return 0
-        if args.rules_cmd == "show":
-            p = get_preset(args.id)
-            if args.json:
-                out.write(json.dumps(p.to_dict(), ensure_ascii=False) + "\n")
-            else:
-                _write_show(out, p)
-            return 0
-        if args.rules_cmd == "sources":
-            chosen = [get_preset(args.id)] if args.id else list(presets().values())
-            if args.json:
-                data: Any = [_preset_sources(p) for p in chosen]
-                out.write(json.dumps(data[0] if args.id else data, ensure_ascii=False) + "\n")
-            elif args.id:
-                _write_sources(out, chosen[0])
-            else:
-                width = max(len(p.id) for p in chosen)
-                for p in chosen:
-                    unknown = [str(u["option"]) for u in p.unknowns()]
-                    names = ", ".join(unknown) if len(unknown) <= 5 else f"(tenbou rules sources {p.id})"
-                    out.write(f"{p.id:<{width}}  {len(unknown):>2} unknown  {names}".rstrip() + "\n")
-            return 0
-        a, b = get_preset(args.a), get_preset(args.b)
-        da, db = a.rules.to_dict(), b.rules.to_dict()
-        diff = {k: {"a": da[k], "b": db[k]} for k in OPTION_SPECS if da[k] != db[k]}
+    if args.rules_cmd == "list":
+        items = [{"id": p.id, "name": p.name, "name_en": p.name_en} for p in presets().values()]
         if args.json:
-            out.write(json.dumps({"a": a.id, "b": b.id, "options": diff}, ensure_ascii=False) + "\n")
-            return 0
-        if not diff:
-            out.write(f"{a.id} and {b.id} have the same options\n")
-        for k, v in diff.items():
-            out.write(
-                f"{k}: {a.id}={json.dumps(v['a'], ensure_ascii=False)}  "
-                f"{b.id}={json.dumps(v['b'], ensure_ascii=False)}\n"
-            )
+            out.write(json.dumps(items, ensure_ascii=False) + "\n")
+        else:
+            width = max(len(i["id"]) for i in items)
+            for i in items:
+                out.write(f"{i['id']:<{width}}  {i['name']} ({i['name_en']})\n")
         return 0
-    except TenbouError as e:
-        _emit_error(e, out, args.json)
-        return 2
+    if args.rules_cmd == "show":
+        p = get_preset(args.id)
+        if args.json:
+            out.write(json.dumps(p.to_dict(), ensure_ascii=False) + "\n")
+        else:
+            _write_show(out, p)
+        return 0
+    if args.rules_cmd == "sources":
+        chosen = [get_preset(args.id)] if args.id else list(presets().values())
+        if args.json:
+            data: Any = [_preset_sources(p) for p in chosen]
+            out.write(json.dumps(data[0] if args.id else data, ensure_ascii=False) + "\n")
+        elif args.id:
+            _write_sources(out, chosen[0])
+        else:
+            width = max(len(p.id) for p in chosen)
+            for p in chosen:
+                unknown = [str(u["option"]) for u in p.unknowns()]
+                names = ", ".join(unknown) if len(unknown) <= 5 else f"(tenbou rules sources {p.id})"
+                out.write(f"{p.id:<{width}}  {len(unknown):>2} unknown  {names}".rstrip() + "\n")
+        return 0
+    a, b = get_preset(args.a), get_preset(args.b)
+    da, db = a.rules.to_dict(), b.rules.to_dict()
+    diff = {k: {"a": da[k], "b": db[k]} for k in OPTION_SPECS if da[k] != db[k]}
+    if args.json:
+        out.write(json.dumps({"a": a.id, "b": b.id, "options": diff}, ensure_ascii=False) + "\n")
+        return 0
+    if not diff:
+        out.write(f"{a.id} and {b.id} have the same options\n")
+    for k, v in diff.items():
+        out.write(
+            f"{k}: {a.id}={json.dumps(v['a'], ensure_ascii=False)}  "
+            f"{b.id}={json.dumps(v['b'], ensure_ascii=False)}\n"
+        )
+    return 0
 
 
 def _cmd_serve(args: argparse.Namespace) -> int:
@@ -532,31 +523,27 @@ def _cmd_svg(args: argparse.Namespace) -> int:
     """Draw a hand (or a row of tiles) as SVG, or as PNG for an output file ending in .png."""
     from .svg import hand_svg, svg_to_png, tiles_svg
 
-    try:
-        out = args.output
-        if out is not None and out != "-" and not out.lower().endswith((".svg", ".png")):
-            what = Path(out).suffix or "a name without a suffix"
-            raise RequestError(f"-o {shown_path(out)}: tenbou svg writes .svg or .png files, not {what}")
-        png = out is not None and out.lower().endswith(".png")
-        if png and args.height * args.zoom > MAX_PNG_HEIGHT:
-            raise RequestError(
-                f"--height {args.height:g} --zoom {args.zoom:g}: a PNG {args.height * args.zoom:,.0f} pixels "
-                f"high; at most {MAX_PNG_HEIGHT} (height times zoom)"
-            )
-        target = _output(out, "-o")
-        if "+" in args.hand or ":" in args.hand:
-            picture = hand_svg(args.hand, winner=args.winner, height=args.height)
-        else:
-            picture = tiles_svg(args.hand, height=args.height)
-        if target is None:
-            sys.stdout.write(picture + "\n")
-        elif png:
-            target.write_bytes(svg_to_png(picture, zoom=args.zoom))
-        else:
-            target.write_bytes((picture + "\n").encode("utf-8"))
-    except TenbouError as e:
-        _emit_error(e, sys.stdout, False)
-        return 2
+    out = args.output
+    if out is not None and out != "-" and not out.lower().endswith((".svg", ".png")):
+        what = Path(out).suffix or "a name without a suffix"
+        raise RequestError(f"-o {shown_path(out)}: tenbou svg writes .svg or .png files, not {what}")
+    png = out is not None and out.lower().endswith(".png")
+    if png and args.height * args.zoom > MAX_PNG_HEIGHT:
+        raise RequestError(
+            f"--height {args.height:g} --zoom {args.zoom:g}: a PNG {args.height * args.zoom:,.0f} pixels "
+            f"high; at most {MAX_PNG_HEIGHT} (height times zoom)"
+        )
+    target = _output(out, "-o")
+    if "+" in args.hand or ":" in args.hand:
+        picture = hand_svg(args.hand, winner=args.winner, height=args.height)
+    else:
+        picture = tiles_svg(args.hand, height=args.height)
+    if target is None:
+        sys.stdout.write(picture + "\n")
+    elif png:
+        target.write_bytes(svg_to_png(picture, zoom=args.zoom))
+    else:
+        target.write_bytes((picture + "\n").encode("utf-8"))
     return 0
 
 
@@ -634,24 +621,20 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     from .replay import hand_lines, replay_games, summary
 
     out = sys.stdout
+    fallback = _rules_json_from_args(args)
+    source = args.file
+    data = inflate(_read_input(source, MAX_RECORD_BYTES), source)
     try:
-        fallback = _rules_json_from_args(args)
-        source = args.file
-        data = inflate(_read_input(source, MAX_RECORD_BYTES), source)
-        try:
-            text = data.decode("utf-8-sig")
-        except UnicodeDecodeError as e:
-            raise RequestError(f"{source}: not UTF-8 text ({e.reason} at byte {e.start})") from None
-        # the mjai reader checks every line (seats, counts, lists) before the engine sees it; each
-        # game is played under the rules its record names, else under --rules (as verify does)
-        games = [
-            g
-            for rec in mjai_records(text, source, fallback)
-            for g in replay_games(rec.events, rec.get_rules(), strict=not args.lenient)
-        ]
-    except TenbouError as e:
-        _emit_error(e, out, args.json)
-        return 2
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise RequestError(f"{source}: not UTF-8 text ({e.reason} at byte {e.start})") from None
+    # the mjai reader checks every line (seats, counts, lists) before the engine sees it; each
+    # game is played under the rules its record names, else under --rules (as verify does)
+    games = [
+        g
+        for rec in mjai_records(text, source, fallback)
+        for g in replay_games(rec.events, rec.get_rules(), strict=not args.lenient)
+    ]
     status = 0
     for index, g in enumerate(games):
         if g.game is None:
@@ -766,13 +749,9 @@ def _cmd_verify(args: argparse.Namespace) -> int:
         elif "skipped" in line and args.verbose:
             out.write(f"skipped {line['source']}: {line['skipped']}\n")
 
-    try:
-        if args.expect_defects:
-            defects = load_defects(args.expect_defects)
-        lines, status = _run_records(args, on_line)
-    except TenbouError as e:
-        _emit_error(e, out, args.json)
-        return 2
+    if args.expect_defects:
+        defects = load_defects(args.expect_defects)
+    lines, status = _run_records(args, on_line)
     stale = mark_defects(lines, defects) if defects else []
     for problem in stale:
         sys.stderr.write(f"tenbou: --expect-defects {args.expect_defects}: {problem}\n")
@@ -792,26 +771,22 @@ def _cmd_export(args: argparse.Namespace) -> int:
     """One table row per hand end of real records (replayed by the engine)."""
     from .records import export_rows, format_summary, summarize, write_rows
 
-    try:
-        if not args.out.lower().endswith((".parquet", ".csv", ".jsonl")):
-            raise RequestError(f"--out {args.out}: the output must end in .parquet, .csv or .jsonl")
-        if args.out.lower().endswith(".parquet"):
-            import importlib.util
+    if not args.out.lower().endswith((".parquet", ".csv", ".jsonl")):
+        raise RequestError(f"--out {shown_path(args.out)}: the output must end in .parquet, .csv or .jsonl")
+    if args.out.lower().endswith(".parquet"):
+        import importlib.util
 
-            missing = [m for m in ("pandas", "pyarrow") if importlib.util.find_spec(m) is None]
-            if missing:
-                raise RequestError(
-                    f"--out {args.out}: parquet needs the optional extra 'analysis' "
-                    f"(pip install 'tenbou[analysis]'); missing: {', '.join(missing)}",
-                    "missing_extra",
-                )
-        target = OutputFile(args.out, "--out")  # before the work: a file it could not write is refused now
-        lines, status = _run_records(args, lambda line: None)
-        rows = export_rows(lines)
-        target.write_with(lambda path: write_rows(rows, path))
-    except TenbouError as e:
-        _emit_error(e, sys.stdout, False)
-        return 2
+        missing = [m for m in ("pandas", "pyarrow") if importlib.util.find_spec(m) is None]
+        if missing:
+            raise RequestError(
+                f"--out {shown_path(args.out)}: parquet needs the optional extra 'analysis' "
+                f"(pip install 'tenbou[analysis]'); missing: {', '.join(missing)}",
+                "missing_extra",
+            )
+    target = OutputFile(args.out, "--out")  # before the work: a file it could not write is refused now
+    lines, status = _run_records(args, lambda line: None)
+    rows = export_rows(lines)
+    target.write_with(lambda path: write_rows(rows, path))
     if not args.quiet:
         sys.stderr.write(f"tenbou: {len(rows):,} hand ends written to {args.out}\n")
         sys.stderr.write(format_summary(summarize(lines), args.elapsed) + "\n")
@@ -834,21 +809,17 @@ def _cmd_convert(args: argparse.Namespace) -> int:
     """Convert a record between Tenhou mjlog, tenhou.net/6 JSON and mjai JSON Lines."""
     from .io.convert import parse_records, write_records
 
-    try:
-        max_bytes = _max_size(args)
-        if args.per_kyoku and args.to != "tenhou6":
-            raise RequestError(f"--per-kyoku writes tenhou.net/6 (--to tenhou6), not {args.to}")
-        target = _output(args.output, "-o")
-        data = _read_input(args.input, max_bytes)
-        games = parse_records(data, args.input, args.source_format, max_bytes=max_bytes)
-        written = write_records(games, args.to, per_kyoku=args.per_kyoku)
-        if target is None:
-            sys.stdout.buffer.write(written)
-        else:
-            target.write_bytes(written)
-    except TenbouError as e:
-        _emit_error(e, sys.stdout, False)
-        return 2
+    max_bytes = _max_size(args)
+    if args.per_kyoku and args.to != "tenhou6":
+        raise RequestError(f"--per-kyoku writes tenhou.net/6 (--to tenhou6), not {args.to}")
+    target = _output(args.output, "-o")
+    data = _read_input(args.input, max_bytes)
+    games = parse_records(data, args.input, args.source_format, max_bytes=max_bytes)
+    written = write_records(games, args.to, per_kyoku=args.per_kyoku)
+    if target is None:
+        sys.stdout.buffer.write(written)
+    else:
+        target.write_bytes(written)
     return 0
 
 
@@ -1167,7 +1138,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         with standard_output():
             args = build_parser().parse_args(argv)
             func: Callable[[argparse.Namespace], int] = args.func
-            return func(args)
+            try:
+                return func(args)
+            except TenbouError as e:  # bad input: one error line (with --json, its error object)
+                _emit_error(e, sys.stdout, bool(getattr(args, "json", False)))
+                return 2
     except StandardOutputError as e:
         if e.broken_pipe:
             return BROKEN_PIPE_STATUS
