@@ -8,23 +8,28 @@ calculator (the optional extra ``web``) and ``tenbou svg`` draws a hand as SVG o
 ``tenbou verify``, ``tenbou export`` and ``tenbou convert`` work on real records
 (see :mod:`tenbou.records` and :mod:`tenbou.io.convert`).
 
-Exit status: 0 on success, 2 on bad input (the error names the field or tile).
+Exit status: 0 on success, 2 on bad input (the error names the field or tile) or an output
+that cannot be written (one ``tenbou: error: ... [code]`` line on stderr, never a traceback);
+141 when the reader of standard output goes away (``| head``), as for a program SIGPIPE stops.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import errno
 import itertools
 import json
 import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, NoReturn, TextIO
 
 from . import __version__, build_info
 from .api import loads_request, score, settle
-from .errors import NotationError, RequestError, TenbouError
+from .errors import LogFormatError, NotationError, RequestError, TenbouError
+from .files import OutputFile, StandardOutputError, shown_path, standard_output
 from .hand import Hand
 from .rules import OPTION_SPECS, get_preset, presets
 from .rules.presets import UNKNOWN, Preset
@@ -51,29 +56,47 @@ _FLAG_HELP = {
 # -- input ----------------------------------------------------------------------------------
 
 
-def _read_requests(source: str) -> Iterator[tuple[int, dict[str, Any] | TenbouError]]:
-    """Requests from a file or stdin: one JSON object, or JSON Lines."""
-    text = sys.stdin.read() if source == "-" else Path(source).read_text(encoding="utf-8")
-    stripped = text.strip()
-    if not stripped:
-        yield 1, RequestError(f"{source}: no request (empty input)")
-        return
+def _read_input(
+    source: str, max_bytes: int, what: str = "record", error: type[TenbouError] = LogFormatError
+) -> bytes:
+    """The bytes of the file ``source``, or of standard input for ``-``, read a chunk at a time
+    and refused with ``error`` past ``max_bytes`` (``--max-size``), or when they cannot be read."""
+    from .io.source import read_capped
+
     try:
-        json.loads(stripped)  # one JSON value (read strictly below), or else JSON Lines
+        if source != "-":
+            with open(source, "rb") as f:
+                return read_capped(f, source, max_bytes, what, error)
+        if sys.stdin is None:
+            raise OSError(errno.EBADF, "the standard input is closed")
+        return read_capped(sys.stdin.buffer, source, max_bytes, what, error)
+    except OSError as e:
+        raise error(f"{source}: cannot be read ({e.strerror})") from None
+
+
+def _read_requests(data: bytes, name: str) -> Iterator[tuple[int, dict[str, Any] | TenbouError]]:
+    """The requests of a file's bytes (``name`` names it): one JSON object, or JSON Lines. A
+    line that is not UTF-8 or not a JSON object gets its error, and the others are read."""
+    stripped = data.strip()
+    if not stripped:
+        yield 1, RequestError(f"{name}: no request (empty input)")
+        return
+    try:  # one JSON value (read strictly below: bytes that are not UTF-8 are refused), or else JSON Lines
+        json.loads(stripped.decode("utf-8", "surrogateescape"))
     except (json.JSONDecodeError, RecursionError, ValueError):
         pass
     else:
         try:
             whole = loads_request(stripped)
         except RequestError as e:
-            yield 1, RequestError(f"{source}: {e}")
+            yield 1, RequestError(f"{name}: {e}")
             return
         if isinstance(whole, dict):
             yield 1, whole
             return
-        yield 1, RequestError(f"{source}: expected a JSON object or JSON Lines, not {type(whole).__name__}")
+        yield 1, RequestError(f"{name}: expected a JSON object or JSON Lines, not {type(whole).__name__}")
         return
-    for n, line in enumerate(text.splitlines(), 1):
+    for n, line in enumerate(data.splitlines(), 1):  # lines end at \n, \r or \r\n, as in JSON Lines
         if not line.strip():
             continue
         try:
@@ -134,10 +157,16 @@ def _hand_or_missing_file(source: str) -> None:
     word ending in ``.json``/``.jsonl``, holding a path separator or a dot, or naming no tile
     (a hand names tiles: ``123m``) is a missing file; anything else is read as a hand (a bad
     one is refused with what is wrong in its notation)."""
+    name = shown_path(source)
     if source.lower().endswith((".json", ".jsonl")) or any(c in source for c in "/\\."):
-        raise RequestError(f"{source}: no such file")
+        raise RequestError(f"{name}: {_not_a_file(source)}")
     if not any(a.isdigit() and b in "mpsz" for a, b in itertools.pairwise(source)):
-        raise RequestError(f"{source}: no such file (nor a hand: a hand names its tiles, such as 123m)")
+        raise RequestError(f"{name}: no such file (nor a hand: a hand names its tiles, such as 123m)")
+
+
+def _not_a_file(source: str) -> str:
+    """Why a request file cannot be read: it is a folder, or there is none."""
+    return "a folder, not a request file" if os.path.isdir(source) else "no such file"
 
 
 def _request_from_args(args: argparse.Namespace) -> dict[str, Any]:
@@ -282,11 +311,37 @@ def format_settlement(request: dict[str, Any], result: dict[str, Any]) -> str:
 # -- commands -------------------------------------------------------------------------------
 
 
+#: what would break an error line in two (or more): C0 controls but the tab, DEL, C1 controls and
+#: the separators str.splitlines() splits at, each written as its escape
+_LINE_BREAKERS = {
+    **{c: f"\\x{c:02x}" for c in (*range(0x20), *range(0x7F, 0xA0)) if c != 0x09},
+    0x0A: "\\n",
+    0x0D: "\\r",
+    0x2028: "\\u2028",
+    0x2029: "\\u2029",
+}
+
+
+def _error_line(message: str, code: str, where: str = "") -> str:
+    """The one line of an error on stderr, ``tenbou: error: MESSAGE [code]``: whatever the
+    message quotes (a file named with a newline), it stays one line."""
+    return f"tenbou: error{where}: {message.translate(_LINE_BREAKERS)} [{code}]\n"
+
+
+def _report(message: str, code: str, where: str = "") -> None:
+    """Write an error line on stderr (a stderr that cannot be written says nothing)."""
+    with contextlib.suppress(OSError):
+        sys.stderr.write(_error_line(message, code, where))
+
+
 def _emit_error(e: TenbouError, out: TextIO, as_json: bool, where: str = "") -> None:
+    """Report bad input: its error object on ``out`` (``--json``), else its line on stderr. A
+    command raises :class:`TenbouError` and ``main`` reports it; a batch reports each bad item
+    here itself, and goes on."""
     if as_json:
         out.write(json.dumps(e.to_dict(), ensure_ascii=False) + "\n")
     else:
-        sys.stderr.write(f"tenbou: error{where}: {e} [{e.code}]\n")
+        _report(str(e), e.code, where)
 
 
 def _run_requests(
@@ -298,26 +353,23 @@ def _run_requests(
     status = 0
     source = args.hand
     is_file = source == "-" or Path(source).is_file()
+    max_bytes = _max_size(args)
     if not is_file and args.command == "settle":
-        _emit_error(
-            RequestError(f"{source}: no such file (settle reads JSON requests; '-' is stdin)"), out, args.json
+        raise RequestError(
+            f"{shown_path(source)}: {_not_a_file(source)} (settle reads JSON requests; '-' is stdin)"
         )
-        return 2
+    data = _read_input(source, max_bytes, "input", RequestError) if is_file else b""
     if not is_file:
-        try:
-            _hand_or_missing_file(source)
-            req = _request_from_args(args)
-            result = handler(req)
-        except TenbouError as e:
-            _emit_error(e, out, args.json)
-            return 2
+        _hand_or_missing_file(source)
+        req = _request_from_args(args)
+        result = handler(req)
         if args.json:
             out.write(json.dumps(result, ensure_ascii=False) + "\n")
         else:
             out.write(formatter(req, result) + "\n")
         return 0
     first = True
-    for line_no, item in _read_requests(source):
+    for line_no, item in _read_requests(data, shown_path(source)):
         try:
             if isinstance(item, TenbouError):
                 raise item
@@ -385,54 +437,50 @@ def _write_sources(out: TextIO, p: Preset) -> None:
 
 def _cmd_rules(args: argparse.Namespace) -> int:
     out = sys.stdout
-    try:
-        if args.rules_cmd == "list":
-            items = [{"id": p.id, "name": p.name, "name_en": p.name_en} for p in presets().values()]
-            if args.json:
-                out.write(json.dumps(items, ensure_ascii=False) + "\n")
-            else:
-                width = max(len(i["id"]) for i in items)
-                for i in items:
-                    out.write(f"{i['id']:<{width}}  {i['name']} ({i['name_en']})\n")
-            return 0
-        if args.rules_cmd == "show":
-            p = get_preset(args.id)
-            if args.json:
-                out.write(json.dumps(p.to_dict(), ensure_ascii=False) + "\n")
-            else:
-                _write_show(out, p)
-            return 0
-        if args.rules_cmd == "sources":
-            chosen = [get_preset(args.id)] if args.id else list(presets().values())
-            if args.json:
-                data: Any = [_preset_sources(p) for p in chosen]
-                out.write(json.dumps(data[0] if args.id else data, ensure_ascii=False) + "\n")
-            elif args.id:
-                _write_sources(out, chosen[0])
-            else:
-                width = max(len(p.id) for p in chosen)
-                for p in chosen:
-                    unknown = [str(u["option"]) for u in p.unknowns()]
-                    names = ", ".join(unknown) if len(unknown) <= 5 else f"(tenbou rules sources {p.id})"
-                    out.write(f"{p.id:<{width}}  {len(unknown):>2} unknown  {names}".rstrip() + "\n")
-            return 0
-        a, b = get_preset(args.a), get_preset(args.b)
-        da, db = a.rules.to_dict(), b.rules.to_dict()
-        diff = {k: {"a": da[k], "b": db[k]} for k in OPTION_SPECS if da[k] != db[k]}
+    if args.rules_cmd == "list":
+        items = [{"id": p.id, "name": p.name, "name_en": p.name_en} for p in presets().values()]
         if args.json:
-            out.write(json.dumps({"a": a.id, "b": b.id, "options": diff}, ensure_ascii=False) + "\n")
-            return 0
-        if not diff:
-            out.write(f"{a.id} and {b.id} have the same options\n")
-        for k, v in diff.items():
-            out.write(
-                f"{k}: {a.id}={json.dumps(v['a'], ensure_ascii=False)}  "
-                f"{b.id}={json.dumps(v['b'], ensure_ascii=False)}\n"
-            )
+            out.write(json.dumps(items, ensure_ascii=False) + "\n")
+        else:
+            width = max(len(i["id"]) for i in items)
+            for i in items:
+                out.write(f"{i['id']:<{width}}  {i['name']} ({i['name_en']})\n")
         return 0
-    except TenbouError as e:
-        _emit_error(e, out, args.json)
-        return 2
+    if args.rules_cmd == "show":
+        p = get_preset(args.id)
+        if args.json:
+            out.write(json.dumps(p.to_dict(), ensure_ascii=False) + "\n")
+        else:
+            _write_show(out, p)
+        return 0
+    if args.rules_cmd == "sources":
+        chosen = [get_preset(args.id)] if args.id else list(presets().values())
+        if args.json:
+            data: Any = [_preset_sources(p) for p in chosen]
+            out.write(json.dumps(data[0] if args.id else data, ensure_ascii=False) + "\n")
+        elif args.id:
+            _write_sources(out, chosen[0])
+        else:
+            width = max(len(p.id) for p in chosen)
+            for p in chosen:
+                unknown = [str(u["option"]) for u in p.unknowns()]
+                names = ", ".join(unknown) if len(unknown) <= 5 else f"(tenbou rules sources {p.id})"
+                out.write(f"{p.id:<{width}}  {len(unknown):>2} unknown  {names}".rstrip() + "\n")
+        return 0
+    a, b = get_preset(args.a), get_preset(args.b)
+    da, db = a.rules.to_dict(), b.rules.to_dict()
+    diff = {k: {"a": da[k], "b": db[k]} for k in OPTION_SPECS if da[k] != db[k]}
+    if args.json:
+        out.write(json.dumps({"a": a.id, "b": b.id, "options": diff}, ensure_ascii=False) + "\n")
+        return 0
+    if not diff:
+        out.write(f"{a.id} and {b.id} have the same options\n")
+    for k, v in diff.items():
+        out.write(
+            f"{k}: {a.id}={json.dumps(v['a'], ensure_ascii=False)}  "
+            f"{b.id}={json.dumps(v['b'], ensure_ascii=False)}\n"
+        )
+    return 0
 
 
 def _cmd_serve(args: argparse.Namespace) -> int:
@@ -468,26 +516,22 @@ def _cmd_serve(args: argparse.Namespace) -> int:
             )
 
     # uvicorn with the limits and access of docs/web.md
-    try:
-        password = _serve_password(args)
-        if args.max_games is not None and args.max_games < 1:
-            raise RequestError(f"--max-games {args.max_games}: expected a number of games from 1")
-        serve(
-            args.host,
-            args.port,
-            log_level=args.log_level,
-            db_path=db,
-            password=password,
-            allow_hosts=args.allow_host,
-            max_games=args.max_games,
-            certfile=args.certfile,
-            keyfile=args.keyfile,
-            make_folder=not args.db,
-            started=started,
-        )
-    except TenbouError as e:
-        _emit_error(e, sys.stdout, False)
-        return 2
+    password = _serve_password(args)
+    if args.max_games is not None and args.max_games < 1:
+        raise RequestError(f"--max-games {args.max_games}: expected a number of games from 1")
+    serve(
+        args.host,
+        args.port,
+        log_level=args.log_level,
+        db_path=db,
+        password=password,
+        allow_hosts=args.allow_host,
+        max_games=args.max_games,
+        certfile=args.certfile,
+        keyfile=args.keyfile,
+        make_folder=not args.db,
+        started=started,
+    )
     return 0
 
 
@@ -506,28 +550,47 @@ def _serve_password(args: argparse.Namespace) -> str | None:
     return os.environ.get("TENBOU_PASSWORD") or None
 
 
+#: the height in pixels of the tallest PNG ``tenbou svg`` draws (``--height`` times ``--zoom``): a
+#: hand is some twenty tiles wide, so the image stays within tens of megabytes
+MAX_PNG_HEIGHT = 2048
+
+
+def _positive_number(text: str) -> float:
+    """``--height``, ``--zoom``: a finite number above 0."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a number above 0, not {text!r}") from None
+    if not 0 < value < float("inf"):
+        raise argparse.ArgumentTypeError(f"a number above 0, not {text!r}")
+    return value
+
+
 def _cmd_svg(args: argparse.Namespace) -> int:
     """Draw a hand (or a row of tiles) as SVG, or as PNG for an output file ending in .png."""
     from .svg import hand_svg, svg_to_png, tiles_svg
 
-    try:
-        out = args.output
-        if out is not None and out != "-" and not out.lower().endswith((".svg", ".png")):
-            what = Path(out).suffix or "a name without a suffix"
-            raise RequestError(f"-o {out}: tenbou svg writes .svg or .png files, not {what}")
-        if "+" in args.hand or ":" in args.hand:
-            picture = hand_svg(args.hand, winner=args.winner, height=args.height)
-        else:
-            picture = tiles_svg(args.hand, height=args.height)
-        if out is not None and out.lower().endswith(".png"):
-            Path(out).write_bytes(svg_to_png(picture, zoom=args.zoom))
-        elif out is None or out == "-":
-            sys.stdout.write(picture + "\n")
-        else:
-            Path(out).write_text(picture + "\n", encoding="utf-8")
-    except TenbouError as e:
-        _emit_error(e, sys.stdout, False)
-        return 2
+    out = args.output
+    if out is not None and out != "-" and not out.lower().endswith((".svg", ".png")):
+        what = Path(out).suffix or "a name without a suffix"
+        raise RequestError(f"-o {shown_path(out)}: tenbou svg writes .svg or .png files, not {what}")
+    png = out is not None and out.lower().endswith(".png")
+    if png and args.height * args.zoom > MAX_PNG_HEIGHT:
+        raise RequestError(
+            f"--height {args.height:g} --zoom {args.zoom:g}: a PNG {args.height * args.zoom:,.0f} pixels "
+            f"high; at most {MAX_PNG_HEIGHT} (height times zoom)"
+        )
+    target = _output(out, "-o")
+    if "+" in args.hand or ":" in args.hand:
+        picture = hand_svg(args.hand, winner=args.winner, height=args.height)
+    else:
+        picture = tiles_svg(args.hand, height=args.height)
+    if target is None:
+        sys.stdout.write(picture + "\n")
+    elif png:
+        target.write_bytes(svg_to_png(picture, zoom=args.zoom))
+    else:
+        target.write_bytes((picture + "\n").encode("utf-8"))
     return 0
 
 
@@ -601,31 +664,24 @@ def _hand_label(line: dict[str, Any]) -> str:
 
 def _cmd_replay(args: argparse.Namespace) -> int:
     from .io.mjai import mjai_records
-    from .io.source import MAX_RECORD_BYTES, inflate, read_source
+    from .io.source import MAX_RECORD_BYTES, inflate
     from .replay import hand_lines, replay_games, summary
 
     out = sys.stdout
+    fallback = _rules_json_from_args(args)
+    source = args.file
+    data = inflate(_read_input(source, MAX_RECORD_BYTES), source)
     try:
-        fallback = _rules_json_from_args(args)
-        source = args.file
-        if source == "-":
-            data = inflate(sys.stdin.buffer.read(MAX_RECORD_BYTES + 1), source)
-        else:
-            data = read_source(source)
-        try:
-            text = data.decode("utf-8-sig")
-        except UnicodeDecodeError as e:
-            raise RequestError(f"{source}: not UTF-8 text ({e.reason} at byte {e.start})") from None
-        # the mjai reader checks every line (seats, counts, lists) before the engine sees it; each
-        # game is played under the rules its record names, else under --rules (as verify does)
-        games = [
-            g
-            for rec in mjai_records(text, source, fallback)
-            for g in replay_games(rec.events, rec.get_rules(), strict=not args.lenient)
-        ]
-    except TenbouError as e:
-        _emit_error(e, out, args.json)
-        return 2
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise RequestError(f"{source}: not UTF-8 text ({e.reason} at byte {e.start})") from None
+    # the mjai reader checks every line (seats, counts, lists) before the engine sees it; each
+    # game is played under the rules its record names, else under --rules (as verify does)
+    games = [
+        g
+        for rec in mjai_records(text, source, fallback)
+        for g in replay_games(rec.events, rec.get_rules(), strict=not args.lenient)
+    ]
     status = 0
     for index, g in enumerate(games):
         if g.game is None:
@@ -697,17 +753,24 @@ def _run_records(
     if getattr(args, "rules", None):
         rules = args.rules
     max_bytes = _max_size(args)
-    for result in verify_paths(
+    results = verify_paths(
         args.paths, jobs=args.jobs, dask=args.dask, rules=rules, progress=progress, max_bytes=max_bytes
-    ):
-        if result["error"] is not None:
-            status = 2
-            sys.stderr.write(f"tenbou: error: {result['error']}\n")
-        for line in result["lines"]:
-            lines.append(line)
-            on_line(line)
+    )
+    with contextlib.closing(results):  # stopped early (an output lost): the workers stop too
+        for result in results:
+            if result["error"] is not None:
+                status = 2
+                _report(result["error"], _error_code(result["lines"]))
+            for line in result["lines"]:
+                lines.append(line)
+                on_line(line)
     args.elapsed = time.monotonic() - start
     return lines, status
+
+
+def _error_code(lines: Sequence[dict[str, Any]]) -> str:
+    """The code of a refused file's error: that of its first line with an error object."""
+    return next((line["error"]["code"] for line in lines if isinstance(line.get("error"), dict)), "error")
 
 
 def _cmd_verify(args: argparse.Namespace) -> int:
@@ -733,13 +796,9 @@ def _cmd_verify(args: argparse.Namespace) -> int:
         elif "skipped" in line and args.verbose:
             out.write(f"skipped {line['source']}: {line['skipped']}\n")
 
-    try:
-        if args.expect_defects:
-            defects = load_defects(args.expect_defects)
-        lines, status = _run_records(args, on_line)
-    except TenbouError as e:
-        _emit_error(e, out, args.json)
-        return 2
+    if args.expect_defects:
+        defects = load_defects(args.expect_defects)
+    lines, status = _run_records(args, on_line)
     stale = mark_defects(lines, defects) if defects else []
     for problem in stale:
         sys.stderr.write(f"tenbou: --expect-defects {args.expect_defects}: {problem}\n")
@@ -759,29 +818,32 @@ def _cmd_export(args: argparse.Namespace) -> int:
     """One table row per hand end of real records (replayed by the engine)."""
     from .records import export_rows, format_summary, summarize, write_rows
 
-    try:
-        if not args.out.lower().endswith((".parquet", ".csv", ".jsonl")):
-            raise RequestError(f"--out {args.out}: the output must end in .parquet, .csv or .jsonl")
-        if args.out.lower().endswith(".parquet"):
-            import importlib.util
+    if not args.out.lower().endswith((".parquet", ".csv", ".jsonl")):
+        raise RequestError(f"--out {shown_path(args.out)}: the output must end in .parquet, .csv or .jsonl")
+    if args.out.lower().endswith(".parquet"):
+        import importlib.util
 
-            missing = [m for m in ("pandas", "pyarrow") if importlib.util.find_spec(m) is None]
-            if missing:
-                raise RequestError(
-                    f"--out {args.out}: parquet needs the optional extra 'analysis' "
-                    f"(pip install 'tenbou[analysis]'); missing: {', '.join(missing)}",
-                    "missing_extra",
-                )
-        lines, status = _run_records(args, lambda line: None)
-        rows = export_rows(lines)
-        write_rows(rows, args.out)
-    except TenbouError as e:
-        _emit_error(e, sys.stdout, False)
-        return 2
+        missing = [m for m in ("pandas", "pyarrow") if importlib.util.find_spec(m) is None]
+        if missing:
+            raise RequestError(
+                f"--out {shown_path(args.out)}: parquet needs the optional extra 'analysis' "
+                f"(pip install 'tenbou[analysis]'); missing: {', '.join(missing)}",
+                "missing_extra",
+            )
+    target = OutputFile(args.out, "--out")  # before the work: a file it could not write is refused now
+    lines, status = _run_records(args, lambda line: None)
+    rows = export_rows(lines)
+    target.write_with(lambda path: write_rows(rows, path))
     if not args.quiet:
         sys.stderr.write(f"tenbou: {len(rows):,} hand ends written to {args.out}\n")
         sys.stderr.write(format_summary(summarize(lines), args.elapsed) + "\n")
     return status
+
+
+def _output(path: str | None, flag: str) -> OutputFile | None:
+    """The file of ``-o PATH``, checked before the work; ``None`` for standard output (no
+    ``-o``, or ``-o -``)."""
+    return None if path is None or path == "-" else OutputFile(path, flag)
 
 
 def _max_size(args: argparse.Namespace) -> int:
@@ -793,35 +855,60 @@ def _max_size(args: argparse.Namespace) -> int:
 def _cmd_convert(args: argparse.Namespace) -> int:
     """Convert a record between Tenhou mjlog, tenhou.net/6 JSON and mjai JSON Lines."""
     from .io.convert import parse_records, write_records
-    from .io.source import read_source
 
-    try:
-        max_bytes = _max_size(args)
-        if args.input == "-":
-            data = sys.stdin.buffer.read(max_bytes + 1)
-        else:
-            data = read_source(args.input, args.input, max_bytes)
-        if args.per_kyoku and args.to != "tenhou6":
-            raise RequestError(f"--per-kyoku writes tenhou.net/6 (--to tenhou6), not {args.to}")
-        games = parse_records(data, args.input, args.source_format, max_bytes=max_bytes)
-        written = write_records(games, args.to, per_kyoku=args.per_kyoku)
-    except TenbouError as e:
-        _emit_error(e, sys.stdout, False)
-        return 2
-    if args.output is None or args.output == "-":
+    max_bytes = _max_size(args)
+    if args.per_kyoku and args.to != "tenhou6":
+        raise RequestError(f"--per-kyoku writes tenhou.net/6 (--to tenhou6), not {args.to}")
+    target = _output(args.output, "-o")
+    data = _read_input(args.input, max_bytes)
+    games = parse_records(data, args.input, args.source_format, max_bytes=max_bytes)
+    written = write_records(games, args.to, per_kyoku=args.per_kyoku)
+    if target is None:
         sys.stdout.buffer.write(written)
     else:
-        Path(args.output).write_bytes(written)
+        target.write_bytes(written)
     return 0
 
 
+def _file_name(text: str) -> str:
+    """A file or folder named on the command line: never empty (``tenbou verify "$DIR"`` with
+    ``DIR`` unset would otherwise read the current folder, as ``Path("")`` is ``.``)."""
+    if not text:
+        raise argparse.ArgumentTypeError("an empty name names no file")
+    return text
+
+
+def _jobs(text: str) -> int:
+    """``--jobs N``: a whole number, 1 or more."""
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"N is a whole number of processes, not {text!r}") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"N is 1 or more (processes), not {n}")
+    return n
+
+
 def _add_record_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("paths", nargs="+", metavar="PATH", help="record files and folders (formats are detected)")
-    p.add_argument("--jobs", type=int, default=1, metavar="N", help="spread the files over N local processes")
+    p.add_argument(
+        "paths",
+        nargs="+",
+        type=_file_name,
+        metavar="PATH",
+        help="record files and folders (formats are detected)",
+    )
+    p.add_argument(
+        "--jobs",
+        type=_jobs,
+        default=1,
+        metavar="N",
+        help="spread the files over up to N local processes (N is 1 or more; no more processes are "
+        "started than there are files, or cores this process may use; default 1)",
+    )
     p.add_argument(
         "--dask",
         metavar="ADDRESS",
-        help="run on the Dask cluster at ADDRESS ('local' starts a LocalCluster of --jobs workers; "
+        help="run on the Dask cluster at ADDRESS ('local' starts a LocalCluster of up to --jobs workers; "
         "needs the 'dask' extra)",
     )
     p.add_argument(
@@ -834,20 +921,39 @@ def _add_record_args(p: argparse.ArgumentParser) -> None:
     _add_max_size(p)
 
 
-def _add_max_size(p: argparse.ArgumentParser) -> None:
+#: ``--max-size`` of score and settle: what is refused, and why
+_REQUESTS_MAX_SIZE = (
+    "a request file, or standard input, larger than SIZE",
+    "the input is held whole, and the limit is checked as it is read",
+)
+
+
+def _add_max_size(
+    p: argparse.ArgumentParser,
+    what: str = "a record larger than SIZE, as stored or once inflated",
+    why: str = "a gzip bomb is stopped as it inflates",
+) -> None:
     p.add_argument(
         "--max-size",
         default="64M",
         metavar="SIZE",
-        help="refuse a record larger than SIZE, as stored or once inflated (bytes, or with k, M, G; "
-        "default 64M): a gzip bomb is stopped as it inflates",
+        help=f"refuse {what} (bytes, or with k, M, G; at most 1024G; default 64M): {why}",
     )
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, with tenbou's error line: a usage error (an unknown option, a missing argument,
+    a bad number) is one ``tenbou: error: ... [usage]`` line and exit status 2, as every other
+    error is, with the command's ``--help`` to turn to (the subcommands' parsers are of this
+    class too: argparse makes them of the class of their parent)."""
+
+    def error(self, message: str) -> NoReturn:
+        command = self.prog.removeprefix("tenbou").strip()
+        self.exit(2, _error_line(f"{message} (see tenbou {command + ' ' if command else ''}--help)", "usage"))
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="tenbou", description="Riichi mahjong rules engine: score and settle hands."
-    )
+    parser = _Parser(prog="tenbou", description="Riichi mahjong rules engine: score and settle hands.")
     parser.add_argument("--version", action="version", version=f"tenbou {__version__}, {build_info()}")
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser(
@@ -859,6 +965,7 @@ def build_parser() -> argparse.ArgumentParser:
         "scored, 2 bad input (a bad line of a batch gets its error and the batch goes on).",
     )
     _add_hand_args(p)
+    _add_max_size(p, *_REQUESTS_MAX_SIZE)
     p.set_defaults(func=_cmd_score)
     st = sub.add_parser(
         "settle",
@@ -866,8 +973,9 @@ def build_parser() -> argparse.ArgumentParser:
         description="Settle the end of a hand from a JSON request (docs/json-api.md): "
         "one object or JSON Lines.",
     )
-    st.add_argument("hand", metavar="FILE", help="a JSON request file ('-' = stdin)")
+    st.add_argument("hand", type=_file_name, metavar="FILE", help="a JSON request file ('-' = stdin)")
     st.add_argument("--json", action="store_true", help="print JSON (one result per line)")
+    _add_max_size(st, *_REQUESTS_MAX_SIZE)
     st.set_defaults(func=_cmd_settle)
     sv = sub.add_parser(
         "serve",
@@ -934,13 +1042,24 @@ def build_parser() -> argparse.ArgumentParser:
     )
     pic.add_argument("hand", metavar="HAND|TILES", help="a hand in hand notation, or tiles in mpsz")
     pic.add_argument(
-        "-o", "--output", metavar="FILE", help="output file: .svg or .png, others refused (default: stdout)"
+        "-o",
+        "--output",
+        type=_file_name,
+        metavar="FILE",
+        help="output file: .svg or .png, others refused (default: stdout)",
     )
     pic.add_argument(
         "--winner", type=int, help="the winner's seat: places each called tile by where its giver sits"
     )
-    pic.add_argument("--height", type=float, default=64, help="pixel height of a tile (default 64)")
-    pic.add_argument("--zoom", type=float, default=2.0, help="PNG only: pixels per SVG pixel (default 2)")
+    pic.add_argument(
+        "--height",
+        type=_positive_number,
+        default=64,
+        help=f"pixel height of a tile (default 64; a PNG is at most {MAX_PNG_HEIGHT} pixels high)",
+    )
+    pic.add_argument(
+        "--zoom", type=_positive_number, default=2.0, help="PNG only: pixels per SVG pixel (default 2)"
+    )
     pic.set_defaults(func=_cmd_svg)
     rp = sub.add_parser(
         "replay",
@@ -948,7 +1067,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Replay mjai JSON Lines hand by hand: who won what, yaku, payments, pao; "
         "where the record carries deltas, they are compared (exit status 1 on a difference).",
     )
-    rp.add_argument("file", metavar="FILE", help="mjai JSON Lines ('-' = stdin)")
+    rp.add_argument("file", type=_file_name, metavar="FILE", help="mjai JSON Lines ('-' = stdin)")
     rp.add_argument("--json", action="store_true", help="JSON Lines, one object per hand end and a summary")
     rp.add_argument(
         "--rules",
@@ -986,6 +1105,7 @@ def build_parser() -> argparse.ArgumentParser:
     vf.add_argument("--verbose", action="store_true", help="also list the skipped records")
     vf.add_argument(
         "--expect-defects",
+        type=_file_name,
         metavar="FILE",
         help="hands known to contradict their own record, one a line (PATH, HAND, KINDS, REASON, "
         "tab-separated): each that shows exactly its listed mismatches is reported as a known defect, "
@@ -1000,7 +1120,13 @@ def build_parser() -> argparse.ArgumentParser:
         "usage or a record that cannot be read (the other records are still written); 0 otherwise.",
     )
     _add_record_args(ex)
-    ex.add_argument("--out", required=True, metavar="FILE", help="hands.parquet, hands.csv or hands.jsonl")
+    ex.add_argument(
+        "--out",
+        required=True,
+        type=_file_name,
+        metavar="FILE",
+        help="hands.parquet, hands.csv or hands.jsonl",
+    )
     ex.set_defaults(func=_cmd_export)
     cv = sub.add_parser(
         "convert",
@@ -1010,9 +1136,9 @@ def build_parser() -> argparse.ArgumentParser:
         "read or the engine refuses it (nothing is written).",
     )
     _add_max_size(cv)
-    cv.add_argument("input", metavar="FILE", help="a record file ('-' = stdin)")
+    cv.add_argument("input", type=_file_name, metavar="FILE", help="a record file ('-' = stdin)")
     cv.add_argument("--to", required=True, choices=("mjlog", "tenhou6", "mjai"), help="the output format")
-    cv.add_argument("-o", "--output", metavar="FILE", help="output file (default: stdout)")
+    cv.add_argument("-o", "--output", type=_file_name, metavar="FILE", help="output file (default: stdout)")
     cv.add_argument(
         "--per-kyoku",
         action="store_true",
@@ -1078,12 +1204,31 @@ def _cmd_completion(args: argparse.Namespace) -> int:
     return 0
 
 
+#: the exit status when the reader of standard output goes away (``tenbou verify | head``):
+#: that of a program the signal SIGPIPE stops, as the shell reports it (128 + 13)
+BROKEN_PIPE_STATUS = 141
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the ``tenbou`` command."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    func: Callable[[argparse.Namespace], int] = args.func
-    return func(args)
+    """Entry point of the ``tenbou`` command.
+
+    Standard output that cannot be written (a full disk) is one error line and exit status 2,
+    whatever the command was writing; a reader that goes away (a pipe closed by ``head``)
+    stops the command quietly with :data:`BROKEN_PIPE_STATUS`, as it stops any other program."""
+    try:
+        with standard_output():
+            args = build_parser().parse_args(argv)
+            func: Callable[[argparse.Namespace], int] = args.func
+            try:
+                return func(args)
+            except TenbouError as e:  # bad input: one error line (with --json, its error object)
+                _emit_error(e, sys.stdout, bool(getattr(args, "json", False)))
+                return 2
+    except StandardOutputError as e:
+        if e.broken_pipe:
+            return BROKEN_PIPE_STATUS
+        _report(f"the standard output cannot be written ({e})", "output")
+        return 2
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -31,9 +31,10 @@ the same order whichever way it runs; :func:`summarize` closes the run, and
 from __future__ import annotations
 
 import json
+import os
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, TextIO
@@ -51,6 +52,7 @@ from .events import (
     event_to_json,
     events_to_lines,
 )
+from .files import shown_path
 from .game import Game, HandRecord
 from .io.record import GameRecord, HandEnd, WinRecord
 from .io.source import MAX_RECORD_BYTES, inflate, read_source
@@ -802,19 +804,29 @@ def complete_record(rec: GameRecord, strict: bool = False) -> GameRecord:
 def find_record_files(paths: Iterable[str]) -> list[tuple[str, bool]]:
     """The files to read: (path, named) for each file given, and each file under a
     folder given (sorted, hidden ones left out); ``named`` is whether it was given
-    by name (a folder's file that is not a record is skipped, a named one is an error)."""
+    by name (a folder's file that is not a record is skipped, a named one is an error).
+    A file is read once however often it is given (``F F ./F``, a folder and a file in it):
+    where it first comes, by the name it first has, and named if it is named anywhere."""
     out: list[tuple[str, bool]] = []
+    where: dict[str, int] = {}  # the resolved path of each file, and its place in ``out``
     for raw in paths:
         p = Path(raw)
-        if p.is_dir():
+        if raw and p.is_dir():  # an empty name names no file (Path("") is ".")
             found = sorted(
                 q
                 for q in p.rglob("*")
                 if q.is_file() and not any(part.startswith(".") for part in q.relative_to(p).parts)
             )
-            out.extend((str(q), False) for q in found)
+            files = [(str(q), False) for q in found]
         else:
-            out.append((str(p), True))
+            files = [(str(p) if raw else raw, True)]
+        for path, named in files:
+            key = os.path.realpath(path)
+            if key not in where:
+                where[key] = len(out)
+                out.append((path, named))
+            elif named:
+                out[where[key]] = (out[where[key]][0], True)
     return out
 
 
@@ -838,34 +850,45 @@ def verify_file(
     game tenbou cannot replay at all (unknown rules) the same, and the file's other
     games are still verified. A file that is not a record gives a ``skipped`` line,
     with an ``error`` only when it was ``named`` (a file found in a folder may be
-    anything). Any ``error`` makes the run's exit status 2."""
+    anything). A record whose file name is not UTF-8 is refused the same way (see
+    :func:`verify_data`). Any ``error`` makes the run's exit status 2."""
+    source = shown_path(path)
     try:
-        data = read_source(path, path, max_bytes)
+        data = read_source(path, source, max_bytes)
     except TenbouError as e:
-        return {"lines": [_error_line(path, None, e, "unreadable")], "error": str(e)}
+        return {"lines": [_error_line(source, None, e, "unreadable")], "error": str(e)}
     return verify_data(data, path, named, rules, max_bytes)
 
 
 def verify_data(
     data: bytes, path: str, named: bool = True, rules: Any = None, max_bytes: int = MAX_RECORD_BYTES
 ) -> dict[str, Any]:
-    """:func:`verify_file` of a record's bytes (``path`` names it)."""
+    """:func:`verify_file` of a record's bytes (``path`` names it).
+
+    A record whose name is not UTF-8 (bytes that Python holds as surrogate escapes) is refused,
+    named with backslash escapes (:func:`~tenbou.files.shown_path`): the lines name each
+    record by its path in UTF-8 JSON and text, which such a name cannot be."""
     from .io.convert import detect_format, parse_records
 
+    source = shown_path(path)
     try:
-        data = inflate(data, path, max_bytes)
+        data = inflate(data, source, max_bytes)
     except TenbouError as e:
-        return {"lines": [_error_line(path, None, e, "unreadable")], "error": str(e)}
+        return {"lines": [_error_line(source, None, e, "unreadable")], "error": str(e)}
     try:
-        fmt = detect_format(data, path)
+        fmt = detect_format(data, source)
     except TenbouError as e:
         if named:
-            return {"lines": [_error_line(path, None, e, "not a record")], "error": str(e)}
-        return {"lines": [{"source": path, "skipped": f"not a record: {e}"}], "error": None}
+            return {"lines": [_error_line(source, None, e, "not a record")], "error": str(e)}
+        return {"lines": [{"source": source, "skipped": f"not a record: {e}"}], "error": None}
     try:
+        if source != path:
+            raise LogFormatError(
+                f"{source}: the file name is not UTF-8 (a record is named by its path: rename it)"
+            )
         games = parse_records(data, path, fmt, rules=rules, max_bytes=max_bytes)
     except TenbouError as e:
-        return {"lines": [_error_line(path, None, e, "unreadable")], "error": str(e)}
+        return {"lines": [_error_line(source, None, e, "unreadable")], "error": str(e)}
     lines: list[dict[str, Any]] = []
     errors: list[str] = []
     for rec in games:
@@ -896,13 +919,18 @@ def verify_paths(
     rules: Any = None,
     progress: Callable[[int, int, int], None] | None = None,
     max_bytes: int = MAX_RECORD_BYTES,
-) -> Iterator[dict[str, Any]]:
+) -> Generator[dict[str, Any], None, None]:
     """Verify files and folders; yields each file's result (:func:`verify_file`)
     in the order of the files, whichever way the work runs: in this process
     (``jobs=1``), over ``jobs`` local processes, or on the Dask cluster at
     ``dask`` (``"local"`` starts a LocalCluster of ``jobs`` workers).
     ``progress(files_done, files, hands_done)`` is called as files finish; no
-    file records larger than ``max_bytes`` (stored or inflated) are read."""
+    file records larger than ``max_bytes`` (stored or inflated) are read.
+
+    ``jobs`` below 1 is refused; no more processes are started than there are files or
+    cores this process may use (``--dask local`` the same), so ``jobs`` is an upper bound."""
+    if jobs < 1:
+        raise TenbouError(f"--jobs {jobs}: the number of processes is 1 or more", "request")
     items = find_record_files(paths)
     total = len(items)
     hands = 0
@@ -915,21 +943,38 @@ def verify_paths(
         if progress is not None:
             progress(done, total, hands)
 
-    if dask is None and jobs <= 1:
+    workers = min(jobs, total, local_cores())
+    if dask is None and workers <= 1:
         for path, named in items:
             result = verify_file(path, named, rules, max_bytes)
             note(result)
             yield result
         return
-    chunks = _chunks(items, max(1, jobs))
-    if dask is not None:
-        yield from _run_dask(chunks, dask, jobs, rules, note, max_bytes)
+    if dask is not None:  # a remote cluster's workers are its own: the chunks are cut for ``jobs`` of them
+        chunks = _chunks(items, max(1, min(jobs, total)))
+        yield from _run_dask(chunks, dask, max(1, workers), rules, note, max_bytes)
         return
     from concurrent.futures import ProcessPoolExecutor, as_completed
 
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures = {pool.submit(_verify_chunk, chunk, rules, max_bytes): i for i, chunk in enumerate(chunks)}
-        yield from _in_order(((futures[f], f.result()) for f in as_completed(futures)), note)
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        futures = {
+            pool.submit(_verify_chunk, chunk, rules, max_bytes): i
+            for i, chunk in enumerate(_chunks(items, workers))
+        }
+        try:
+            yield from _in_order(((futures[f], f.result()) for f in as_completed(futures)), note)
+        finally:  # stopped early (an output lost, an interruption): the chunks not begun are not run
+            for f in futures:
+                f.cancel()
+
+
+def local_cores() -> int:
+    """The cores this process may run on (its CPU affinity where the system tells it, else
+    :func:`os.cpu_count`): the most processes ``--jobs`` starts."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except (AttributeError, OSError):  # no sched_getaffinity (macOS, Windows)
+        return os.cpu_count() or 1
 
 
 def _in_order(
@@ -1012,7 +1057,13 @@ def load_defects(path: str) -> list[Defect]:
     try:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as e:
-        raise TenbouError(f"--expect-defects {path}: cannot be read ({e.strerror})", "request") from None
+        raise TenbouError(
+            f"--expect-defects {shown_path(path)}: cannot be read ({e.strerror})", "request"
+        ) from None
+    except UnicodeDecodeError as e:
+        raise TenbouError(
+            f"--expect-defects {shown_path(path)}: not UTF-8 text ({e.reason} at byte {e.start})", "request"
+        ) from None
     out: list[Defect] = []
     for n, line in enumerate(text.splitlines(), 1):
         if not line.strip() or line.lstrip().startswith("#"):
@@ -1021,8 +1072,8 @@ def load_defects(path: str) -> list[Defect]:
         kinds = frozenset(k.strip() for k in parts[2].split(",")) if len(parts) == 4 else frozenset()
         if len(parts) != 4 or not parts[1].strip().isdigit() or not kinds or not kinds <= set(MISMATCH_KINDS):
             raise TenbouError(
-                f"{path}:{n}: a known defect is PATH<TAB>HAND<TAB>KINDS<TAB>REASON, with mismatch kinds of "
-                f"{', '.join(MISMATCH_KINDS)}; not {line[:80]!r}",
+                f"{shown_path(path)}:{n}: a known defect is PATH<TAB>HAND<TAB>KINDS<TAB>REASON, with "
+                f"mismatch kinds of {', '.join(MISMATCH_KINDS)}; not {line[:80]!r}",
                 "request",
             )
         out.append(Defect(parts[0].strip(), int(parts[1]), kinds, parts[3].strip()))
@@ -1272,7 +1323,10 @@ def write_rows(rows: Sequence[Mapping[str, Any]], out: str) -> None:
             if kind in types:
                 frame[name] = frame[name].astype(types[kind])
         schema = pa.schema([(name, arrow[COLUMN_TYPES[name]]) for name in COLUMNS])
-        pq.write_table(pa.Table.from_pandas(frame, schema=schema, preserve_index=False), out)
+        # through a Python file: pyarrow opens a path itself, which fails on a name that is not
+        # UTF-8 (a surrogate escape), where open() takes the name's bytes as they are
+        with open(out, "wb") as f:
+            pq.write_table(pa.Table.from_pandas(frame, schema=schema, preserve_index=False), f)
     else:
         raise TenbouError(f"{out}: the output must end in .parquet, .csv or .jsonl", "request")
 

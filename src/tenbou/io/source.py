@@ -19,19 +19,27 @@ Traceback (most recent call last):
 tenbou.errors.LogFormatError: b.gz: the record inflates to more than 4,096 bytes (the limit; see --max-size)
 >>> parse_size("64M"), parse_size("512k"), parse_size("1000")
 (67108864, 524288, 1000)
+
+A file is read in chunks of a megabyte, never more than the limit and one byte: a limit of
+a gigabyte reserves no gigabyte for a file of ten kilobytes.
 """
 
 from __future__ import annotations
 
 import os
 import zlib
+from typing import BinaryIO
 
-from ..errors import LogFormatError
+from ..errors import LogFormatError, TenbouError
 
-__all__ = ["GZIP_MAGIC", "MAX_RECORD_BYTES", "inflate", "parse_size", "read_source"]
+__all__ = [
+    "GZIP_MAGIC", "MAX_RECORD_BYTES", "MAX_SIZE", "inflate", "parse_size", "read_capped", "read_source",
+]  # fmt: skip
 
 #: the largest record tenbou reads, in bytes, as stored and once inflated (``--max-size``)
 MAX_RECORD_BYTES = 64 * 1024 * 1024
+#: the largest ``--max-size`` (1024G): a record is held in memory whole, so no larger one is read
+MAX_SIZE = 1 << 40
 GZIP_MAGIC = b"\x1f\x8b"
 _CHUNK = 1 << 20
 _UNITS = {"": 1, "k": 1 << 10, "m": 1 << 20, "g": 1 << 30}
@@ -43,20 +51,54 @@ def parse_size(text: str) -> int:
     >>> parse_size("0")
     Traceback (most recent call last):
     ...
-    tenbou.errors.LogFormatError: size '0': a positive number of bytes, optionally with k, M or G
+    tenbou.errors.LogFormatError: size '0': a positive number of bytes up to 1024G, optionally with k, M or G
+    >>> parse_size("2048G")
+    Traceback (most recent call last):
+    ...
+    tenbou.errors.LogFormatError: size '2048G': more than 1024G (the largest size tenbou reads)
     """
     raw = text.strip().lower().removesuffix("b").removesuffix("i")
     unit = raw[-1:] if raw[-1:] in ("k", "m", "g") else ""
     number = raw[: len(raw) - len(unit)]
-    if not number.isdigit() or int(number) <= 0:
-        raise LogFormatError(f"size {text!r}: a positive number of bytes, optionally with k, M or G")
-    return int(number) * _UNITS[unit]
+    digits = number.lstrip("0")
+    # ASCII digits only ("²".isdigit() holds, int() refuses it), and few enough for int() to read
+    if not (number.isascii() and number.isdigit()) or not digits:
+        raise LogFormatError(
+            f"size {text[:40]!r}: a positive number of bytes up to 1024G, optionally with k, M or G"
+        )
+    size = int(digits[:20]) * _UNITS[unit]
+    if len(digits) > 20 or size > MAX_SIZE:
+        raise LogFormatError(f"size {text[:40]!r}: more than 1024G (the largest size tenbou reads)")
+    return size
 
 
-def _too_large(source: str, what: str, max_bytes: int) -> LogFormatError:
-    return LogFormatError(
-        f"{source}: the record {what} more than {max_bytes:,} bytes (the limit; see --max-size)"
-    )
+def _too_large(
+    source: str, what: str, max_bytes: int, error: type[TenbouError] = LogFormatError
+) -> TenbouError:
+    return error(f"{source}: the {what} more than {max_bytes:,} bytes (the limit; see --max-size)")
+
+
+def read_capped(
+    stream: BinaryIO,
+    source: str,
+    max_bytes: int = MAX_RECORD_BYTES,
+    what: str = "record",
+    error: type[TenbouError] = LogFormatError,
+) -> bytes:
+    """Every byte of an open binary ``stream`` (a file, standard input), read a chunk at a time
+    and refused with ``error`` (naming ``source``, "the ``what`` holds more than ...") as soon
+    as there are more than ``max_bytes``: at most ``max_bytes`` and a chunk are ever held."""
+    parts: list[bytes] = []
+    size = 0
+    while True:
+        chunk = stream.read(min(_CHUNK, max_bytes + 1 - size))
+        if not chunk:
+            break
+        parts.append(chunk)
+        size += len(chunk)
+        if size > max_bytes:
+            raise _too_large(source, f"{what} holds", max_bytes, error)
+    return parts[0] if len(parts) == 1 else b"".join(parts)
 
 
 def inflate(data: bytes, source: str = "<record>", max_bytes: int = MAX_RECORD_BYTES) -> bytes:
@@ -65,7 +107,7 @@ def inflate(data: bytes, source: str = "<record>", max_bytes: int = MAX_RECORD_B
     ``max_bytes`` and a chunk are ever held), or when the gzip data is damaged."""
     if data[:2] != GZIP_MAGIC:
         if len(data) > max_bytes:
-            raise _too_large(source, "holds", max_bytes)
+            raise _too_large(source, "record holds", max_bytes)
         return data
     out = bytearray()
     pending = data
@@ -76,7 +118,7 @@ def inflate(data: bytes, source: str = "<record>", max_bytes: int = MAX_RECORD_B
                 chunk = d.decompress(pending, min(_CHUNK, max_bytes + 1 - len(out)))
                 out += chunk
                 if len(out) > max_bytes:
-                    raise _too_large(source, "inflates to", max_bytes)
+                    raise _too_large(source, "record inflates to", max_bytes)
                 pending = d.unconsumed_tail
                 if not pending and not chunk and not d.eof:
                     raise LogFormatError(f"{source}: gzip data is cut short (the stream has no end)")
@@ -99,9 +141,7 @@ def read_source(
     name = source if source is not None else os.fspath(path)
     try:
         with open(path, "rb") as f:
-            data = f.read(max_bytes + 1)
+            data = read_capped(f, name, max_bytes)
     except OSError as e:
         raise LogFormatError(f"{name}: cannot be read ({e.strerror})") from None
-    if len(data) > max_bytes:
-        raise _too_large(name, "holds", max_bytes)
     return inflate(data, name, max_bytes)
