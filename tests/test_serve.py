@@ -11,6 +11,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 pytest.importorskip("fastapi", reason="the web extra is not installed (pip install 'tenbou[web]')")
 pytest.importorskip("uvicorn", reason="the web extra is not installed (pip install 'tenbou[web]')")
@@ -149,3 +151,28 @@ def test_the_default_database_folder_is_made(
     assert cli.main(["serve", "--port", "0"]) == 0
     assert (tmp_path / "data" / "tenbou" / "games.sqlite3").exists()
     assert ran["config"].app.state.access.open
+
+
+_WORDS = st.sampled_from(
+    ["--host", "--port", "--db", "--password-file", "--allow-host", "--max-games", "--certfile", "--keyfile",
+     "--log-level", "0", "-1", "99999", "0.0.0.0", "127.0.0.1", "::1", "localhost", "", "x", "\udcff", "info",
+     "--bogus", "/nonexistent/g.sqlite3", "."]
+)  # fmt: skip
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(words=st.lists(_WORDS, max_size=6))
+def test_generated_serve_arguments_never_show_a_traceback(
+    ran: dict[str, Any], capsys: pytest.CaptureFixture[str], tmp_path: Path, words: list[str]
+) -> None:
+    ran.clear()
+    try:
+        status = cli.main(["serve", "--db", str(tmp_path / "g.sqlite3"), *words])
+    except SystemExit as e:  # (argparse's way out of a usage error, with its one line)
+        status = e.code
+    out = capsys.readouterr()
+    assert status in (0, 2) and "Traceback" not in out.err
+    if status == 2:
+        assert out.err.count("tenbou: error: ") == 1 and out.err.endswith("]\n") and not ran
+    else:
+        assert ran["address"] is not None

@@ -325,7 +325,9 @@ _LINE_BREAKERS = {
 def _error_line(message: str, code: str, where: str = "") -> str:
     """The one line of an error on stderr, ``tenbou: error: MESSAGE [code]``: whatever the
     message quotes (a file named with a newline), it stays one line."""
-    return f"tenbou: error{where}: {message.translate(_LINE_BREAKERS)} [{code}]\n"
+    line = f"tenbou: error{where}: {message.translate(_LINE_BREAKERS)} [{code}]\n"
+    # (an argument that is not UTF-8 reaches Python as surrogates: shown as \udcff, on any stream)
+    return line.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 def _report(message: str, code: str, where: str = "") -> None:

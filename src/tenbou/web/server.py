@@ -152,6 +152,8 @@ def bind(host: str, port: int) -> socket.socket:
         infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
     except socket.gaierror as e:
         raise ServeError(f"--host {host}: not an address of this machine ({e.strerror})") from None
+    except UnicodeError:
+        raise ServeError(f"--host {host}: not a host name or address") from None
     family, kind, proto, _, address = infos[0]
     sock = socket.socket(family, kind, proto)
     try:
