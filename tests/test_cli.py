@@ -138,6 +138,10 @@ def test_rules_commands(capsys: pytest.CaptureFixture[str]) -> None:
     assert all(set(item) >= {"id", "name"} for item in listed)
     code, out, _ = run(["rules", "show", "tenhou"], capsys)
     assert code == 0 and "double_wind_pair_fu = 4" in out and "source:" in out
+    code, out, _ = run(["rules", "show", "saikouisen"], capsys)
+    shown = out.split("  kiriage_dealer_only = true\n", 1)[1].split("\n  pao_yaku", 1)[0]
+    assert code == 0 and "means: with kiriage: only the dealer's 11,600" in shown
+    assert "a non-dealer's 4 han 30 fu is 7,700 by ron and 2,000-3,900 by tsumo" in shown
     code, out, _ = run(["rules", "diff", "tenhou", "tenhou"], capsys)
     assert code == 0 and "same options" in out
     code, _, err = run(["rules", "show", "nope"], capsys)

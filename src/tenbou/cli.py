@@ -349,7 +349,7 @@ def _preset_sources(preset: Preset) -> dict[str, Any]:
 
 
 def _write_show(out: TextIO, p: Preset) -> None:
-    """``tenbou rules show ID``: every option with its value, its source and the note."""
+    """``tenbou rules show ID``: every option with its value, what it means, its source and the note."""
     unknown = [str(u["option"]) for u in p.unknowns()]
     out.write(f"{p.id}: {p.name} ({p.name_en})\n")
     if unknown:
@@ -364,6 +364,7 @@ def _write_show(out: TextIO, p: Preset) -> None:
     options: dict[str, dict[str, Any]] = p.to_dict()["options"]  # type: ignore[assignment]
     for name, entry in options.items():
         out.write(f"  {name} = {json.dumps(entry['value'], ensure_ascii=False)}\n")
+        out.write(f"      means: {OPTION_SPECS[name].doc}\n")
         source = entry["source"]
         out.write(f"      source: {'UNKNOWN (the value is assumed)' if source == UNKNOWN else source}\n")
         if "note" in entry:
@@ -949,7 +950,7 @@ def build_parser() -> argparse.ArgumentParser:
     json_help = "print JSON (one line) instead of text"
     lst = rsub.add_parser("list", help="every preset id and name")
     lst.add_argument("--json", action="store_true", help=json_help + ": a list of {id, name, name_en}")
-    show = rsub.add_parser("show", help="a preset's options, each with its value, source and note")
+    show = rsub.add_parser("show", help="a preset's options, each with its value, meaning, source and note")
     show.add_argument("id", help="a preset id or alias (see `tenbou rules list`)")
     show.add_argument(
         "--json", action="store_true", help=json_help + ": {id, ..., options: {NAME: {value, source, note}}}"

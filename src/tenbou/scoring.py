@@ -576,19 +576,24 @@ def fu_breakdown(r: Reading, pinfu: bool) -> tuple[int, tuple[FuItem, ...]]:
 # -- points -------------------------------------------------------------------------------------
 
 
-def base_points(han: int, fu: int, rules: Rules) -> tuple[int, Limit | None]:
-    """Base points and limit for han and fu without yakuman.
+def base_points(han: int, fu: int, rules: Rules, dealer: bool = False) -> tuple[int, Limit | None]:
+    """Base points and limit for han and fu without yakuman; ``dealer``: the winner deals (under
+    ``kiriage_dealer_only`` only the dealer's 1,920, an 11,600 hand, is rounded up to mangan).
 
     >>> from tenbou.rules import get_rules
     >>> r = get_rules("tenhou")
     >>> base_points(4, 30, r), base_points(4, 30, r.replace(kiriage=True))
+    ((1920, None), (2000, <Limit.MANGAN: 'mangan'>))
+    >>> only = r.replace(kiriage=True, kiriage_dealer_only=True)
+    >>> base_points(4, 30, only), base_points(4, 30, only, dealer=True)
     ((1920, None), (2000, <Limit.MANGAN: 'mangan'>))
     >>> base_points(13, 30, r), base_points(13, 30, r.replace(kazoe="sanbaiman"))
     ((8000, <Limit.KAZOE_YAKUMAN: 'kazoe_yakuman'>), (6000, <Limit.SANBAIMAN: 'sanbaiman'>))
     """
     if han < 5:  # (the usual hand first)
         base = fu * (1 << (han + 2))
-        if base >= 2000 or (rules.kiriage and base == 1920):
+        # kiriage mangan: 4 han 30 fu and 3 han 60 fu (1,920), for the dealer alone by kiriage_dealer_only
+        if base >= 2000 or (base == 1920 and rules.kiriage and (dealer or not rules.kiriage_dealer_only)):
             return 2000, _MANGAN
         return base, None
     if han >= 13:
@@ -831,14 +836,14 @@ def _evaluate(r: Reading, hand_level: _HandLevel, dora: list[YakuHan], dora_han:
         han = dora_han
         for y in found:
             han += y.han
-        base, limit = base_points(han, fu, rules)
+        base, limit = base_points(han, fu, rules, f.situation.winner == f.situation.dealer)
     elif renhou is None:
         return None
     else:
         base = 0
     if renhou is not None:
         # renhou worth a limit: the better of that limit and the hand without it
-        rbase, rlimit = base_points(renhou.han, fu, rules)
+        rbase, rlimit = base_points(renhou.han, fu, rules, f.situation.winner == f.situation.dealer)
         if rbase > base:
             return HandScore(
                 renhou.han, fu, rlimit, rbase, (renhou,), fu_items, 0, r, f.hand, f.situation, rules

@@ -149,7 +149,11 @@ class Rules:
         )
     )
     kiriage_dealer_only: bool = field(
-        metadata=_opt("bool", "with kiriage: only the dealer's 11,600 is rounded up to 12,000 (not 7,700)")
+        metadata=_opt(
+            "bool",
+            "with kiriage: only the dealer's 11,600 (4 han 30 fu, 3 han 60 fu) is rounded up to 12,000; "
+            "a non-dealer's 7,700 (2,000-3,900 by tsumo) stays as it is",
+        )
     )
     # -- responsibility payment (pao) ---------------------------------------------------------
     pao_yaku: frozenset[str] = field(
