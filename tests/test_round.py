@@ -11,6 +11,7 @@ from tenbou.round import Round
 from tenbou.rules import get_rules
 from tenbou.tiles import Tile
 
+from .helpers import assert_round_agrees
 from .script import events, play, start
 
 DAISANGEN = ["123456789m6z123p", "23m55p556677z1s9s8p", "5z147m258p369s123z", "7z147m208p369s124z"]
@@ -19,6 +20,7 @@ CALLS = "0t9p 0d6z 1p6z 1d1s 2t9m 2d5z 1p5z 1d9s 2t8m 2d8m 3t6m 3d7z 1p7z 1d8p 2
 
 def result(rnd: Round) -> tuple[list[int], list[tuple[str, int]]]:
     assert rnd.result is not None
+    assert_round_agrees(rnd)  # the JSON façade infers the same liabilities from the round's request
     st = rnd.result.settlement
     pao = [(p.yaku, p.seat) for r in st.results for p in r.pao]
     return list(st.deltas), pao

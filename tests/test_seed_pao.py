@@ -170,6 +170,37 @@ def test_the_fourth_kan_must_be_the_daiminkan() -> None:
     assert score(dict(SUUKANTSU, rules="ron2", melds=melds))["pao"] == []
 
 
+#: a pon of 6z later added to (kakan), two ankans, and the daiminkan of 2p from seat 2
+KAKAN_LAST = dict(
+    SUUKANTSU,
+    rules="ron2",
+    melds=[{"type": "kakan", "tiles": "6666z", "from": 3}, *SUUKANTSU["melds"][1:]],
+)
+
+
+def test_the_fourth_kan_is_the_fourth_declared() -> None:
+    # by the call order the daiminkan is the fourth kan; declared last, the kakan is
+    assert score(KAKAN_LAST)["pao"][0]["seat"] == 2
+    assert score(dict(KAKAN_LAST, kan_order=[0, 1, 2, 3]))["pao"][0]["seat"] == 2
+    r = score(dict(KAKAN_LAST, kan_order=[1, 2, 3, 0]))
+    assert r["pao"] == [] and r["deltas"] == [-16000, 32000, -8000, -8000]
+
+
+@pytest.mark.parametrize(
+    ("kan_order", "message"),
+    [
+        ("1230", "kan_order: expected a list of indices of the kans in melds, not '1230'"),
+        ([1, 2, 3], r"\[1, 2, 3\] must list each kan of melds once \(kans: melds \[0, 1, 2, 3\]\)"),
+        ([0, 1, 2, 3, 3], "must list each kan of melds once"),
+        ([0, 1, 2, True], "expected a list of indices"),
+        ([0, 2, 1, 3], r"melds\[2\] comes before melds\[1\], which was declared before melds\[2\]"),
+    ],
+)
+def test_kan_order_is_refused_unless_it_can_have_happened(kan_order: object, message: str) -> None:
+    with pytest.raises(RequestError, match=message):
+        score(dict(KAKAN_LAST, kan_order=kan_order))
+
+
 # -- ローカル役満に対する包: 四連刻, 一色四順 ----------------------------------------------------
 
 SUURENKOU_RULES = {"preset": "sega_mj4"}

@@ -415,6 +415,9 @@ class Round(Referee):
         req.update({k: True for k, v in flags.items() if v})
         if flags["rinshan"]:
             req["rinshan_kan_from"] = self._kan_from()
+        kan_order = self._kan_order(seat)
+        if kan_order != sorted(kan_order):  # a kakan declared after a later call: the request says so
+            req["kan_order"] = kan_order
         return req
 
     def _score(
@@ -440,22 +443,16 @@ class Round(Referee):
         )
         return score_hand(hand, situation, self.rules)
 
+    def _kan_order(self, seat: int) -> list[int]:
+        """The indices of ``seat``'s kans among its melds, in the order they were declared."""
+        return [i for i, _ in self.seats[seat].kans]
+
     def _liabilities(self, seat: int, hs: HandScore) -> tuple[Liability, ...]:
-        """Liabilities as the calls happened: call order for the sets, the order of the kans
-        themselves for suukantsu, and daiminkan pao for a rinshan win after a daiminkan."""
-        st = self.seats[seat]
-        yakuman = [y.yaku.id for y in hs.yaku if y.yakuman]
-        out = list(_pao.liabilities(st.melds, seat, [y for y in yakuman if y != "suukantsu"], self.rules))
-        if "suukantsu" in yakuman and "suukantsu" in self.rules.pao_yaku and len(st.kans) == 4:
-            i, mtype = st.kans[3]
-            src = st.melds[i].from_seat
-            if mtype is MeldType.DAIMINKAN and src is not None:
-                out.append(Liability("suukantsu", src, "pao_yaku", i))
-        if hs.situation.rinshan:
-            kan_pao = _pao.rinshan_liability(st.melds, self.rules, True, self._kan_from(), True)
-            if kan_pao is not None:
-                out.append(kan_pao)
-        return tuple(out)
+        """Liabilities as the calls happened (:func:`tenbou.pao.win_liabilities`): the kans in the
+        order they were declared, and the daiminkan a rinshan chain began with."""
+        return _pao.win_liabilities(
+            hs, kan_order=self._kan_order(seat), kan_from=self._kan_from(), kan_from_named=True
+        )
 
     def _can_win(self, seat: int, tile: Tile, discarder: int | None, kind: str) -> bool:
         try:
