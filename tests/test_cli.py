@@ -148,6 +148,15 @@ def test_rules_commands(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 2 and "unknown rules preset" in err
 
 
+def test_score_a_suukantsu_dealt_in_at_the_fourth_kan(capsys: pytest.CaptureFixture[str]) -> None:
+    hand = "2225p +2p ankan:1111m ankan:3333p kan:4444s@3"
+    rules = ["--rules", "ron2", "--set", "suukantsu_pao_timing=fourth_kan"]
+    code, out, _ = run(["score", hand, "--winner", "1", "--from", "2", "--fourth-kan", *rules], capsys)
+    assert code == 0 and "fourth kan, a daiminkan of seat 2's discard" in out and "-32,000" in out
+    code, _, err = run(["score", hand, "--winner", "1", "--from", "2", "--fourth-kan"], capsys)
+    assert code == 2 and "do not make the fourth kan a suukantsu dealt in" in err
+
+
 def test_module_entry_point_and_stdin() -> None:
     req = json.dumps({"winner": 0, "hand": "123m456p789s23s55s", "win_tile": "4s"})
     proc = subprocess.run(

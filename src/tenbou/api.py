@@ -49,7 +49,7 @@ __all__ = [
 
 _FLAGS: Final = (
     "riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei",
-    "tenhou", "chiihou", "renhou",
+    "tenhou", "chiihou", "renhou", "fourth_kan",
 )  # fmt: skip
 #: the fields of a winning-hand request: the win's own, then the table's honba, riichi sticks and
 #: wareme, which only ``score`` takes
@@ -336,15 +336,16 @@ def _parse_win(
             + (tenhou is not absent) + (chiihou is not absent)
         )  # fmt: skip
         more = found != len(request)
-        if more:  # renhou (left out by most requests that give flags), kita or an unknown field
+        if more:  # renhou, fourth_kan (left out by most requests that give flags), kita or another field
             renhou = request.get("renhou", absent)
+            fourth_kan = request.get("fourth_kan", absent)
             kita = request.get("kita", absent)
-            found += (renhou is not absent) + (kita is not absent)
+            found += (renhou is not absent) + (fourth_kan is not absent) + (kita is not absent)
             more = found != len(request)
             if more:  # a field that is none of these
                 _refuse_unknown(request, allowed)
         else:
-            renhou = kita = absent
+            renhou = fourth_kan = kita = absent
     if rules is None:
         rules = rules_from_request("tenhou" if raw_rules is absent else raw_rules)
     if type(players) is not int or players not in rules.players:
@@ -385,6 +386,7 @@ def _parse_win(
             or (tenhou is not False and tenhou is not True and tenhou is not absent)
             or (chiihou is not False and chiihou is not True and chiihou is not absent)
             or (renhou is not False and renhou is not True and renhou is not absent)
+            or (fourth_kan is not False and fourth_kan is not True and fourth_kan is not absent)
         ):
             _refuse_flags(request)
         double_riichi = double_riichi is True
@@ -396,9 +398,10 @@ def _parse_win(
         tenhou = tenhou is True
         chiihou = chiihou is True
         renhou = renhou is True
+        fourth_kan = fourth_kan is True
     else:  # no flag given but riichi (the others false), no kita: none to look up
         double_riichi = ippatsu = rinshan = chankan = False
-        haitei = houtei = tenhou = chiihou = renhou = False
+        haitei = houtei = tenhou = chiihou = renhou = fourth_kan = False
         kita = absent
         more = False
     if raw_hand is absent:
@@ -465,6 +468,7 @@ def _parse_win(
         _indicators(raw_dora, "dora_indicators"),
         () if raw_ura is absent else _indicators(raw_ura, "ura_indicators"),  # (often left out: no call)
         kita,
+        fourth_kan,
     )
     return hand, situation, rules, more
 

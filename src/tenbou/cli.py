@@ -32,7 +32,7 @@ from .tiles import Tile, parse_tiles
 __all__ = ["main"]
 
 _FLAG_NAMES = ("riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei",
-               "tenhou", "chiihou", "renhou")  # fmt: skip
+               "tenhou", "chiihou", "renhou", "fourth_kan")  # fmt: skip
 _FLAG_HELP = {
     "riichi": "the winner declared riichi",
     "double_riichi": "a double riichi (riichi on the first discard; not with --riichi)",
@@ -44,6 +44,8 @@ _FLAG_HELP = {
     "tenhou": "the dealer won on the first draw",
     "chiihou": "a non-dealer won on their first draw, no call before",
     "renhou": "a non-dealer won by ron before their first draw (as the rules' renhou counts it)",
+    "fourth_kan": "the daiminkan of --from's discard made the winner's fourth kan: a suukantsu dealt in "
+    '(suukantsu_pao_timing = "fourth_kan"; the hand before the call, the discard as the winning tile)',
 }
 
 
@@ -203,6 +205,8 @@ _PAO_RULES = {
 def _win_lines(request: dict[str, Any], result: dict[str, Any]) -> list[str]:
     lines = []
     how = "tsumo" if result.get("from") is None else f"ron from seat {result['from']}"
+    if result.get("fourth_kan"):
+        how = f"fourth kan, a daiminkan of seat {result['from']}'s discard"
     who = "dealer" if result.get("dealer") else "non-dealer"
     lines.append(f"Winner    seat {result['winner']} ({who}), {how}")
     melds = request.get("melds") or []

@@ -22,9 +22,13 @@ which may be after calls that sit later in the melds):
 ``ryuuiisou``      the fourth meld of green tiles (全国麻雀段位審査会)
 =================  ==========================================================
 
-Only the yakuman in the rules' ``pao_yaku`` carry liability. Separately,
-``daiminkan_pao`` makes the player whose discard was taken by a daiminkan pay a
-rinshan win that follows as if they had dealt in.
+Only the yakuman in the rules' ``pao_yaku`` carry liability. Suukantsu's is paid
+when the hand wins (``suukantsu_pao_timing = "win"``), or at the fourth kan
+itself (``"fourth_kan"``: seed 000, 「大明槓された瞬間に四槓子の振り込みと見なされる
+ルールもある」): that daiminkan ends the hand as a suukantsu dealt in by the
+discarder (:func:`tenbou.scoring.fourth_kan_score`), who is then the liable player.
+Separately, ``daiminkan_pao`` makes the player whose discard was taken by a
+daiminkan pay a rinshan win that follows as if they had dealt in.
 
 >>> from tenbou.hand import Hand
 >>> from tenbou.rules import get_rules
@@ -39,6 +43,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from .errors import InvalidHandError
 from .hand import Meld, MeldType
 from .rules import Rules
 from .scoring import HandScore
@@ -262,12 +267,23 @@ def win_liabilities(
     ()
     """
     s = hs.situation
+    rules = hs.rules
     out: list[Liability] = []
     if named is not None:
         out.extend(named)
+    elif s.fourth_kan and s.discarder is not None:  # the suukantsu dealt in at the fourth kan
+        out.append(Liability("suukantsu", s.discarder, "pao_yaku"))
     elif hs.yakuman:
         yakuman = [y.yaku.id for y in hs.yaku if y.yakuman]
-        out.extend(liabilities(hs.hand.melds, s.winner, yakuman, hs.rules, kan_order))
+        out.extend(liabilities(hs.hand.melds, s.winner, yakuman, rules, kan_order))
+        if rules.suukantsu_pao_timing == "fourth_kan":
+            kan = next((x for x in out if x.yaku == "suukantsu"), None)
+            if kan is not None:
+                raise InvalidHandError(
+                    f"suukantsu: the daiminkan of melds[{kan.meld}] made the fourth kan, which ends the "
+                    'hand under suukantsu_pao_timing = "fourth_kan" (a suukantsu dealt in: fourth_kan)',
+                    "contradiction",
+                )
     if s.rinshan:
         kan_pao = rinshan_liability(hs.hand.melds, hs.rules, True, kan_from, kan_from_named, kan_order)
         if kan_pao is not None:

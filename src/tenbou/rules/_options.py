@@ -178,12 +178,15 @@ class Rules:
             ("liable", "discarder", "split", "normal", "rest"),
         )
     )
+    # seed 000 (../shared/seeds/000_*.txt, ja.wikipedia 責任払い, 四槓子の確定): 「大明槓された瞬間に
+    # 四槓子の振り込みと見なされるルールもある」; no preset's source says its rules do (matrix.yaml)
     suukantsu_pao_timing: str = field(
         metadata=_opt(
             "choice",
-            "suukantsu pao: 'win' (the hand is paid when it wins) or "
-            "'fourth_kan' (the fourth kan, a daiminkan, "
-            "counts as dealing in the suukantsu there and then)",
+            "suukantsu pao (with suukantsu in pao_yaku): 'win' (the liable player pays when the hand "
+            "wins) or 'fourth_kan' (「大明槓された瞬間に四槓子の振り込みと見なされるルールもある」: the "
+            "daiminkan that makes a player's fourth kan is a suukantsu dealt in by the discarder, and "
+            "the hand ends there)",
             ("win", "fourth_kan"),
         )
     )
