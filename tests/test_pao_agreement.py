@@ -10,22 +10,16 @@ that dragon and wind sets are called; the scripted pao cases of tests/test_round
 
 from __future__ import annotations
 
-import random
-from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from tenbou.errors import TenbouError
-from tenbou.events import Ankan, Daiminkan, Event, Hora, Kakan, Pon
 from tenbou.game import Game
-from tenbou.round import Round
-from tenbou.rules import PAO_YAKU, Rules, get_rules
-from tenbou.selfplay import GreedyAgent, Table
-from tenbou.tiles import Tile, parse_tiles
+from tenbou.rules import PAO_YAKU, get_rules
 
 from .helpers import api_liabilities, assert_api_agrees, assert_round_agrees
+from .stacked import Stacked, play_stacked
 
 #: ロン2 (suukantsu pao, daiminkan pao) with every yakuman that can carry pao
 PAO_RULES = get_rules("ron2").replace(
@@ -35,52 +29,36 @@ PAO_RULES = get_rules("ron2").replace(
 STACK = {1: "556677z", 2: "1122334z", 3: "5550s"}
 
 
-class _Stacked(random.Random):
-    """Shuffles the wall, then deals each seat of ``STACK`` its tiles first."""
-
-    def shuffle(self, x: Any, *args: Any) -> None:
-        super().shuffle(x)
-        rest: list[Tile] = list(x)
-        stacked = {seat: parse_tiles(text) for seat, text in STACK.items()}
-        for tiles in stacked.values():
-            for t in tiles:
-                rest.remove(t)
-        out, rest = rest[:14], rest[14:]
-        for seat in range(4):
-            mine = list(stacked.get(seat, ()))
-            out += mine + rest[: 13 - len(mine)]
-            rest = rest[13 - len(mine) :]
-        x[:] = out + rest
-
-
-class _Collector(GreedyAgent):
-    """Wins, kans and pons whenever it can; otherwise plays as the greedy bot."""
-
-    def __call__(self, rnd: Round, seat: int, actions: Sequence[Event]) -> Event | None:
-        for kinds in ((Hora,), (Ankan, Kakan, Daiminkan), (Pon,)):
-            for a in actions:
-                if isinstance(a, kinds):
-                    return a
-        return super().__call__(rnd, seat, actions)
-
-
-def play_stacked(rules: Rules, seed: int) -> Game:
-    agents: list[Any] = [_Collector(random.Random(seed * 7 + i), call_rate=0.0) for i in range(4)]
-    table = Table(rules, seed, 4, "tonpuu", agents)
-    table.rng = _Stacked(seed)
-    table.play()
-    return table.game
-
-
 def test_self_played_wins_get_the_same_liabilities_from_the_api() -> None:
     liable = wins = 0
     for seed in range(60):
-        game = play_stacked(PAO_RULES, seed)
+        game = play_stacked(PAO_RULES, seed, Stacked(seed, STACK))
         for hand in game.hands:
             wins += len(hand.settlement["results"])
             liable += assert_api_agrees(PAO_RULES, hand.request, hand.settlement["results"])
     # the check is not empty: the stacked wall makes dragon and wind sets called (8 pao in 206 wins)
     assert wins > 150 and liable >= 5
+
+
+#: 「大明槓された瞬間に四槓子の振り込みと見なされるルールもある」 (seed 000)
+FOURTH_KAN_RULES = get_rules("ron2").replace(suukantsu_pao_timing="fourth_kan")
+
+
+def test_self_played_fourth_kans_get_the_same_liabilities_from_the_api() -> None:
+    """Seat 1 is dealt three kans' tiles and draws three 6z from the dead wall; seat 2 holds the
+    fourth 6z: the greedy bot discards it, and seat 1's daiminkan deals the suukantsu in."""
+    deal_ins = 0
+    for seed in range(20):
+        stacked = Stacked(seed, {1: "111122223333s5z", 2: "6z"}, rinshan="666z")
+        game = play_stacked(FOURTH_KAN_RULES, seed, stacked, riichi=False)
+        for hand in game.hands:
+            assert_api_agrees(FOURTH_KAN_RULES, hand.request, hand.settlement["results"])
+            for r in hand.settlement["results"]:
+                if r.get("fourth_kan"):
+                    deal_ins += 1
+                    assert r["pao"] == [{"yaku": "suukantsu", "seat": r["from"], "rule": "pao_yaku"}]
+                    assert r["points"] == (48000 if r["dealer"] else 32000)
+    assert deal_ins >= 10  # 14 of the 26 hands played
 
 
 def test_a_kakan_declared_last_is_the_fourth_kan() -> None:
