@@ -10,7 +10,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from tenbou.events import Ankan, Daiminkan, Event, Hora, Kakan, Pon, Reach
-from tenbou.game import Game
 from tenbou.round import Round
 from tenbou.rules import Rules
 from tenbou.selfplay import GreedyAgent, Table
@@ -58,11 +57,13 @@ class Collector(GreedyAgent):
         return super().__call__(rnd, seat, actions)
 
 
-def play_stacked(rules: Rules, seed: int, stacked: Stacked, riichi: bool = True) -> Game:
+def play_stacked(rules: Rules, seed: int, stacked: Stacked, riichi: bool = True) -> Table:
+    """A tonpuu game of four :class:`Collector` bots on the ``stacked`` wall (``table.events``, the
+    record; ``table.game``, the game followed)."""
     agents: list[Any] = [
         Collector(random.Random(seed * 7 + i), call_rate=0.0, riichi=riichi) for i in range(4)
     ]
     table = Table(rules, seed, 4, "tonpuu", agents)
     table.rng = stacked
     table.play()
-    return table.game
+    return table

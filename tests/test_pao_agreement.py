@@ -32,7 +32,7 @@ STACK = {1: "556677z", 2: "1122334z", 3: "5550s"}
 def test_self_played_wins_get_the_same_liabilities_from_the_api() -> None:
     liable = wins = 0
     for seed in range(60):
-        game = play_stacked(PAO_RULES, seed, Stacked(seed, STACK))
+        game = play_stacked(PAO_RULES, seed, Stacked(seed, STACK)).game
         for hand in game.hands:
             wins += len(hand.settlement["results"])
             liable += assert_api_agrees(PAO_RULES, hand.request, hand.settlement["results"])
@@ -50,7 +50,7 @@ def test_self_played_fourth_kans_get_the_same_liabilities_from_the_api() -> None
     deal_ins = 0
     for seed in range(20):
         stacked = Stacked(seed, {1: "111122223333s5z", 2: "6z"}, rinshan="666z")
-        game = play_stacked(FOURTH_KAN_RULES, seed, stacked, riichi=False)
+        game = play_stacked(FOURTH_KAN_RULES, seed, stacked, riichi=False).game
         for hand in game.hands:
             assert_api_agrees(FOURTH_KAN_RULES, hand.request, hand.settlement["results"])
             for r in hand.settlement["results"]:
