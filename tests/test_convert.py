@@ -132,6 +132,11 @@ def test_cli_replays_verifies_and_converts_a_fourth_kan(
     assert main(["replay", "--json", str(src)]) == 0
     hands = [json.loads(x) for x in capsys.readouterr().out.splitlines()][:-1]
     assert hands[0]["results"][0]["fourth_kan"] and hands[0]["deltas"] == [0, 32000, -32000, 0]
+    assert main(["replay", str(src)]) == 0
+    assert (
+        "seat 1 fourth kan 2 32000 (suukantsu) pao:suukantsu@2; [+0 +32000 -32000 +0]"
+        in capsys.readouterr().out
+    )
     out = tmp_path / "kans.mjlog"
     assert main(["convert", str(src), "--to", "mjlog", "-o", str(out)]) == 0
     assert b'fromWho="2" paoWho="2"' in out.read_bytes()

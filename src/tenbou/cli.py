@@ -604,6 +604,8 @@ def _cmd_replay(args: argparse.Namespace) -> int:
             who = ""
             for r in line["results"]:
                 how = "tsumo" if r["from"] is None else f"ron {r['from']}"
+                if r.get("fourth_kan"):
+                    how = f"fourth kan {r['from']}"
                 yaku = ", ".join(y["id"] for y in r["yaku"])
                 pao = "".join(f" pao:{p['yaku']}@{p['seat']}" for p in r["pao"])
                 who += f" seat {r['winner']} {how} {r['points']} ({yaku}){pao};"
