@@ -147,6 +147,8 @@ def _field_value(field: str) -> st.SearchStrategy[Any]:
         return st.lists(melds(), max_size=6)
     if field == "pao":
         return st.lists(pao_items(), max_size=3)
+    if field == "kan_order":
+        return st.one_of(st.lists(st.integers(-1, 5), max_size=5), json_values)
     if field in ("dora_indicators", "ura_indicators"):
         return st.one_of(st.lists(st.one_of(st.sampled_from(_TEXT), json_values), max_size=7), json_values)
     return json_values

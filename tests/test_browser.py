@@ -11,6 +11,7 @@ Entered by clicking, and read back from the page:
 - a double ron on one discard, one of the wins with pao (daisangen);
 - an exhaustive draw with two players tenpai;
 - the daiminkan rinshan pao of the seeds (ロン2), through an ankan (``rinshan_kan_from``);
+- a suukantsu dealt in at the fourth kan (``suukantsu_pao_timing`` changed in the rule options);
 - a four-hand game on the score sheet, ending with the ranking (uma and oka), with an edit,
   an undo and a second tab whose stale write is refused (409, "reload");
 - a Tenhou tonpuu game whose dealer is first and alone tenpai at East 4 (tenpai-yame optional),
@@ -433,6 +434,34 @@ def test_daiminkan_rinshan_pao_through_an_ankan(desktop: Page) -> None:
     p.shot(
         "daiminkan-pao-ron2",
         "Ron2: dealer's rinshan baiman after a daiminkan of seat 2's 3m and an ankan: seat 2 pays all 24,000",
+    )
+
+
+def test_a_suukantsu_dealt_in_at_the_fourth_kan(desktop: Page) -> None:
+    """「大明槓された瞬間に四槓子の振り込みと見なされるルールもある」: with suukantsu_pao_timing
+    changed in the rule options, seat 1's daiminkan of seat 2's 2p (its fourth kan) is entered as a
+    ron with the flag, and seat 2 pays the suukantsu as a deal-in."""
+    p = desktop
+    p.open(
+        "#rules=ron2&dealer=0&winner=1&win_by=2&hand=2225p&win=2p&melds=ankan:1111m,ankan:3333p,kan:4444s@3"
+    )
+    assert not p.pg.is_visible("#flag-fourth_kan")  # the preset pays suukantsu pao at the win
+    p.pg.wait_for_selector("#result[data-state=error]")
+    p.pg.click("#rules-panel summary")
+    p.pg.select_option("#opt-suukantsu_pao_timing", "fourth_kan")
+    p.pg.check("#flag-fourth_kan")
+    got = p.result()
+    assert got["payments"] == [("2", "1", 32000, "hand")] and got["deltas"] == [0, 32000, -32000, 0]
+    assert [x[:3] for x in got["pao"]] == [["2", "pao_yaku", "suukantsu"]]
+    assert "suukantsu_pao_timing = fourth_kan" in got["pao"][0][3]
+    assert p.pg.is_visible(".win-result [data-fourth-kan=true]")
+    assert "flags=fourth_kan" in p.pg.url and "fourth_kan" in p.pg.url.split("ov=")[1]
+    p.number("#honba", 1)
+    assert p.result()["payments"][:2] == [("2", "1", 32000, "hand"), ("2", "1", 300, "honba")]
+    p.shot(
+        "fourth-kan",
+        "suukantsu_pao_timing = fourth_kan: seat 1's daiminkan of seat 2's 2p is its fourth kan; "
+        "seat 2 pays the suukantsu, 32,000 and the honba, as a deal-in",
     )
 
 

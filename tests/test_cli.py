@@ -138,10 +138,23 @@ def test_rules_commands(capsys: pytest.CaptureFixture[str]) -> None:
     assert all(set(item) >= {"id", "name"} for item in listed)
     code, out, _ = run(["rules", "show", "tenhou"], capsys)
     assert code == 0 and "double_wind_pair_fu = 4" in out and "source:" in out
+    code, out, _ = run(["rules", "show", "saikouisen"], capsys)
+    shown = out.split("  kiriage_dealer_only = true\n", 1)[1].split("\n  pao_yaku", 1)[0]
+    assert code == 0 and "means: with kiriage: only the dealer's 11,600" in shown
+    assert "a non-dealer's 4 han 30 fu is 7,700 by ron and 2,000-3,900 by tsumo" in shown
     code, out, _ = run(["rules", "diff", "tenhou", "tenhou"], capsys)
     assert code == 0 and "same options" in out
     code, _, err = run(["rules", "show", "nope"], capsys)
     assert code == 2 and "unknown rules preset" in err
+
+
+def test_score_a_suukantsu_dealt_in_at_the_fourth_kan(capsys: pytest.CaptureFixture[str]) -> None:
+    hand = "2225p +2p ankan:1111m ankan:3333p kan:4444s@3"
+    rules = ["--rules", "ron2", "--set", "suukantsu_pao_timing=fourth_kan"]
+    code, out, _ = run(["score", hand, "--winner", "1", "--from", "2", "--fourth-kan", *rules], capsys)
+    assert code == 0 and "fourth kan, a daiminkan of seat 2's discard" in out and "-32,000" in out
+    code, _, err = run(["score", hand, "--winner", "1", "--from", "2", "--fourth-kan"], capsys)
+    assert code == 2 and "do not make the fourth kan a suukantsu dealt in" in err
 
 
 def test_module_entry_point_and_stdin() -> None:

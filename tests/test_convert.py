@@ -69,6 +69,84 @@ def test_selfplay_round_trips(seed: int) -> None:
         assert replayed(mjai) == replayed(data) == base
 
 
+#: 「大明槓された瞬間に四槓子の振り込みと見なされるルールもある」 (seed 000), the rules a record names
+FOURTH_KAN_RULES = {"preset": "ron2", "overrides": {"suukantsu_pao_timing": "fourth_kan", "length": "tonpuu"}}
+
+
+def fourth_kan_game(seed: int) -> list[str]:
+    """mjai lines of a game whose hands end at a fourth kan (seat 1 is dealt three kans' tiles and
+    draws three 6z from the dead wall; seat 2 holds the fourth), as the engine writes them: a hora."""
+    from tenbou.rules import rules_from_request
+
+    from .stacked import Stacked, play_stacked
+
+    stacked = Stacked(seed, {1: "111122223333s5z", 2: "6z"}, rinshan="666z")
+    table = play_stacked(rules_from_request(FOURTH_KAN_RULES), seed, stacked, riichi=False)
+    lines = events_to_lines(table.events)
+    lines[0] = json.dumps({**json.loads(lines[0]), "tenbou_rules": FOURTH_KAN_RULES})
+    return lines
+
+
+def as_daiminkan(lines: list[str]) -> list[str]:
+    """The same game written the other way: each fourth kan as the daiminkan (no deltas, then)."""
+    out = []
+    for line in lines:
+        obj = json.loads(line)
+        if obj["type"] == "hora" and obj["actor"] != obj["target"] and obj["pai"] == "F":
+            obj = {"type": "daiminkan", "actor": obj["actor"], "target": obj["target"], "pai": "F",
+                   "consumed": ["F", "F", "F"]}  # fmt: skip
+        out.append(json.dumps(obj))
+    return out
+
+
+@pytest.mark.parametrize("seed", [0, 3])
+def test_a_fourth_kan_round_trips_as_a_hora(seed: int) -> None:
+    lines = fourth_kan_game(seed)
+    data = ("\n".join(lines) + "\n").encode()
+    base = replayed(data)
+    ends = [r for line in base for r in line["results"] if r.get("fourth_kan")]
+    assert ends and all(line["match"] for line in base)
+    assert all(r["pao"] == [{"yaku": "suukantsu", "seat": r["from"], "rule": "pao_yaku"}] for r in ends)
+    for fmt in FORMATS:
+        written = write_records(parse_records(data, "x.jsonl"), fmt)
+        assert replayed(written) == base, fmt
+    # written as the daiminkan, the record is read (its fourth kans unchecked: no deltas) and
+    # converted to the hora, which every format holds
+    kans = ("\n".join(as_daiminkan(lines)) + "\n").encode()
+    assert kans != data
+    read = replayed(kans)
+    assert [line["results"] for line in read] == [line["results"] for line in base]
+    assert all(line.get("unchecked") for line in read if any(r.get("fourth_kan") for r in line["results"]))
+    mjai = write_records(parse_records(kans, "kans.jsonl"), "mjai")
+    assert b'"type":"daiminkan","actor":1,"target":2,"pai":"F"' not in mjai
+    assert replayed(mjai) == base
+    for fmt in ("mjlog", "tenhou6"):
+        assert replayed(write_records(parse_records(kans, "kans.jsonl"), fmt)) == base, fmt
+
+
+def test_cli_replays_verifies_and_converts_a_fourth_kan(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    src = tmp_path / "kans.jsonl"
+    src.write_text("\n".join(as_daiminkan(fourth_kan_game(0))) + "\n")
+    assert main(["replay", "--json", str(src)]) == 0
+    hands = [json.loads(x) for x in capsys.readouterr().out.splitlines()][:-1]
+    assert hands[0]["results"][0]["fourth_kan"] and hands[0]["deltas"] == [0, 32000, -32000, 0]
+    assert main(["replay", str(src)]) == 0
+    assert (
+        "seat 1 fourth kan 2 32000 (suukantsu) pao:suukantsu@2; [+0 +32000 -32000 +0]"
+        in capsys.readouterr().out
+    )
+    out = tmp_path / "kans.mjlog"
+    assert main(["convert", str(src), "--to", "mjlog", "-o", str(out)]) == 0
+    assert b'fromWho="2" paoWho="2"' in out.read_bytes()
+    capsys.readouterr()
+    assert main(["verify", "--json", str(out)]) == 0
+    lines = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    assert lines[0]["match"] and lines[0]["results"][0]["fourth_kan"]
+    assert lines[-1]["summary"]["mismatched"] == 0
+
+
 def test_several_games_need_mjai() -> None:
     games = parse_records(HAND, "a") + parse_records(HAND, "b")
     assert len(parse_records(write_records(games, "mjai"), "two.jsonl")) == 2

@@ -6,11 +6,12 @@ from __future__ import annotations
 import pytest
 
 from tenbou.errors import IllegalEventError
-from tenbou.events import Dahai, Hora, Pon, Reach, Tsumo
+from tenbou.events import Dahai, Daiminkan, Hora, Pon, Reach, Tsumo
 from tenbou.round import Round
 from tenbou.rules import get_rules
 from tenbou.tiles import Tile
 
+from .helpers import assert_round_agrees
 from .script import events, play, start
 
 DAISANGEN = ["123456789m6z123p", "23m55p556677z1s9s8p", "5z147m258p369s123z", "7z147m208p369s124z"]
@@ -19,6 +20,7 @@ CALLS = "0t9p 0d6z 1p6z 1d1s 2t9m 2d5z 1p5z 1d9s 2t8m 2d8m 3t6m 3d7z 1p7z 1d8p 2
 
 def result(rnd: Round) -> tuple[list[int], list[tuple[str, int]]]:
     assert rnd.result is not None
+    assert_round_agrees(rnd)  # the JSON façade infers the same liabilities from the round's request
     st = rnd.result.settlement
     pao = [(p.yaku, p.seat) for r in st.results for p in r.pao]
     return list(st.deltas), pao
@@ -63,6 +65,50 @@ def test_no_suukantsu_pao_on_tenhou() -> None:
         "2t7m 2d7m 3t6m 3d4s 1k4s 1t5z 1h"
     )
     assert result(play(SUUKANTSU, script, "tenhou")) == ([-16000, 32000, -8000, -8000], [])
+
+
+# 「大明槓された瞬間に四槓子の振り込みと見なされるルールもある」 (seed 000): suukantsu_pao_timing
+
+FOURTH_KAN_RULES = get_rules("ron2").replace(suukantsu_pao_timing="fourth_kan")
+#: seat 1 kans 1s, 2s and 3s in secret, drawing 5p, 5p and 0p; seat 2 discards the fourth 5p,
+#: on which seat 3 (123456789m 34p 99s: pinfu) could win too
+FOURTH_KAN = ["123456789m123p4p", "111122223333s5z", "456789p456789m6z", "123456789m34p99s"]
+KANS = "0t9s 0d9s 1t7z 1a1s 1t5p 1a2s 1t5p 1a3s 1t0p 1d7z 2t8s 2d5p"
+
+
+@pytest.mark.parametrize("end", ["1h2", "1k5p"])  # the hora tenbou writes, or the daiminkan itself
+def test_the_fourth_kan_ends_the_hand_as_a_suukantsu_dealt_in(end: str) -> None:
+    rnd = play(FOURTH_KAN, f"{KANS} {end}", FOURTH_KAN_RULES, honba=1, kyotaku=1)
+    assert result(rnd) == ([0, 33300, -32300, 0], [("suukantsu", 2)])
+    assert rnd.result is not None and rnd.result.request is not None
+    win = rnd.result.request["wins"][0]
+    assert (win["hand"], win["win_tile"], win["from"], win["fourth_kan"]) == ("550p5z", "5p", 2, True)
+
+
+def test_the_fourth_kan_is_offered_as_a_hora() -> None:
+    rnd = Round(FOURTH_KAN_RULES, start(FOURTH_KAN))
+    events(rnd, KANS)
+    acts = rnd.legal_actions(1)
+    assert Hora(1, 2, Tile.parse("5p")) in acts and not [a for a in acts if isinstance(a, Daiminkan)]
+    # under the default timing it is a kan like any other, and the hand goes on
+    rnd = Round(get_rules("ron2"), start(FOURTH_KAN))
+    events(rnd, KANS)
+    acts = rnd.legal_actions(1)
+    assert [a for a in acts if isinstance(a, Daiminkan)] and not [a for a in acts if isinstance(a, Hora)]
+    events(rnd, "1k5p 1t9p")
+    assert rnd.result is None and len(rnd.seats[1].kans) == 4
+
+
+def test_a_ron_of_the_same_discard_comes_before_the_fourth_kan() -> None:
+    rnd = Round(FOURTH_KAN_RULES, start(FOURTH_KAN))
+    events(rnd, f"{KANS} 3h2")
+    with pytest.raises(IllegalEventError, match="a ron of the same discard comes first"):
+        rnd.apply(Hora(1, 2, Tile.parse("5p")), 99)
+    # and nothing but end_kyoku follows the fourth kan
+    rnd = Round(FOURTH_KAN_RULES, start(FOURTH_KAN))
+    events(rnd, f"{KANS} 1k5p")
+    with pytest.raises(IllegalEventError, match="after the hand has ended"):
+        rnd.apply(Hora(3, 2, Tile.parse("5p")), 99)
 
 
 def test_suurenkou_pao_sega_mj4() -> None:

@@ -139,6 +139,41 @@ def test_kiriage_and_kazoe_by_rule() -> None:
     assert base_points(13, 30, TENHOU.replace(kazoe="sanbaiman")) == (6000, Limit.SANBAIMAN)
 
 
+#: riichi pinfu tanyao dora (4 han 30 fu) by ron; riichi tsumo tanyao dora on a tanki (4 han 30 fu) by tsumo
+_KIRIAGE_RON = {"hand": "234m34p234678s55s", "win_tile": "5p", "from": 2}
+_KIRIAGE_TSUMO = {"hand": "234m456p234678s5p", "win_tile": "5p"}
+
+
+@pytest.mark.parametrize(
+    ("dealer", "win", "deltas"),
+    [
+        (0, _KIRIAGE_RON, [0, 7700, -7700, 0]),  # 「30符6飜の子は7,700」
+        (0, _KIRIAGE_TSUMO, [-3900, 7900, -2000, -2000]),  # 2,000-3,900
+        (1, _KIRIAGE_RON, [0, 12000, -12000, 0]),  # 「親の11,600は切り上げ満貫」
+        (1, _KIRIAGE_TSUMO, [-4000, 12000, -4000, -4000]),  # 3,900 all rounded up to 4,000 all
+    ],
+)
+def test_saikouisen_rounds_up_only_the_dealers_11600(
+    dealer: int, win: dict[str, object], deltas: list[int]
+) -> None:
+    from tenbou.api import score
+
+    req = {"dealer": dealer, "winner": 1, "riichi": True, "dora_indicators": ["1m"], **win}
+    r = score({"rules": "saikouisen", **req})
+    assert (r["han"], r["fu"], r["deltas"]) == (4, 30, deltas)
+    assert r["limit"] == ("mangan" if dealer == 1 else None)
+    # the same hand with kiriage for everyone: the non-dealer's hand is a mangan too
+    r = score({"rules": {"preset": "saikouisen", "overrides": {"kiriage_dealer_only": False}}, **req})
+    assert r["limit"] == "mangan" and r["points"] == (12000 if dealer == 1 else 8000)
+
+
+def test_kiriage_dealer_only_acts_only_with_kiriage() -> None:
+    rules = TENHOU.replace(kiriage_dealer_only=True)
+    assert base_points(4, 30, rules) == base_points(4, 30, rules, dealer=True) == (1920, None)
+    assert base_points(3, 60, rules.replace(kiriage=True), dealer=True) == (2000, Limit.MANGAN)
+    assert base_points(3, 60, rules.replace(kiriage=True)) == (1920, None)
+
+
 def test_kazoe_yakuman_hand() -> None:
     # riichi tsumo chinitsu chiitoitsu/ryanpeikou tanyao + dora: 13 han or more without a yakuman
     hs = sc("2233445566778m +8m", winner=1, riichi=True, dora_indicators="7m")

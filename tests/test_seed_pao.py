@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from tenbou.api import score, settle
-from tenbou.errors import RequestError
+from tenbou.errors import InvalidHandError, RequestError, TenbouError
 
 # Seat 1 wins (non-dealer, East round); seat 0 is the dealer.
 DAISANGEN = {
@@ -168,6 +168,123 @@ def test_no_suukantsu_pao_on_tenhou() -> None:
 def test_the_fourth_kan_must_be_the_daiminkan() -> None:
     melds = [SUUKANTSU["melds"][3], *SUUKANTSU["melds"][:3]]  # the daiminkan came first
     assert score(dict(SUUKANTSU, rules="ron2", melds=melds))["pao"] == []
+
+
+#: a pon of 6z later added to (kakan), two ankans, and the daiminkan of 2p from seat 2
+KAKAN_LAST = dict(
+    SUUKANTSU,
+    rules="ron2",
+    melds=[{"type": "kakan", "tiles": "6666z", "from": 3}, *SUUKANTSU["melds"][1:]],
+)
+
+
+def test_the_fourth_kan_is_the_fourth_declared() -> None:
+    # by the call order the daiminkan is the fourth kan; declared last, the kakan is
+    assert score(KAKAN_LAST)["pao"][0]["seat"] == 2
+    assert score(dict(KAKAN_LAST, kan_order=[0, 1, 2, 3]))["pao"][0]["seat"] == 2
+    r = score(dict(KAKAN_LAST, kan_order=[1, 2, 3, 0]))
+    assert r["pao"] == [] and r["deltas"] == [-16000, 32000, -8000, -8000]
+
+
+@pytest.mark.parametrize(
+    ("kan_order", "message"),
+    [
+        ("1230", "kan_order: expected a list of indices of the kans in melds, not '1230'"),
+        ([1, 2, 3], r"\[1, 2, 3\] must list each kan of melds once \(kans: melds \[0, 1, 2, 3\]\)"),
+        ([0, 1, 2, 3, 3], "must list each kan of melds once"),
+        ([0, 1, 2, True], "expected a list of indices"),
+        ([0, 2, 1, 3], r"melds\[2\] comes before melds\[1\], which was declared before melds\[2\]"),
+    ],
+)
+def test_kan_order_is_refused_unless_it_can_have_happened(kan_order: object, message: str) -> None:
+    with pytest.raises(RequestError, match=message):
+        score(dict(KAKAN_LAST, kan_order=kan_order))
+
+
+# 「大明槓された瞬間に四槓子の振り込みと見なされるルールもある」: suukantsu_pao_timing = "fourth_kan"
+
+FOURTH_KAN_RULES = {"preset": "ron2", "overrides": {"suukantsu_pao_timing": "fourth_kan"}}
+#: seat 1 holds 222p (and 5p) beside three kans; seat 2 discards the fourth 2p, and seat 1 kans it
+FOURTH_KAN = {
+    "rules": FOURTH_KAN_RULES, "dealer": 0, "winner": 1, "from": 2, "hand": "2225p", "win_tile": "2p",
+    "fourth_kan": True,
+    "melds": [{"type": "ankan", "tiles": "1111m"}, {"type": "ankan", "tiles": "3333p"},
+              {"type": "daiminkan", "tiles": "4444s", "from": 3}],
+}  # fmt: skip
+
+
+def test_the_fourth_kan_is_a_suukantsu_dealt_in() -> None:
+    r = score(dict(FOURTH_KAN, honba=2, riichi_sticks=1))
+    assert [y["id"] for y in r["yaku"]] == ["suukantsu"] and r["limit"] == "yakuman" and r["fourth_kan"]
+    assert r["pao"] == [{"yaku": "suukantsu", "seat": 2, "rule": "pao_yaku"}]
+    # paid as a ron by the discarder, honba and sticks to the kanning player
+    assert pays(r) == [(2, 32000, "hand"), (2, 600, "honba"), (None, 1000, "riichi_sticks")]
+    assert r["deltas"] == [0, 33600, -32600, 0]
+
+
+def test_the_dealers_fourth_kan_is_worth_the_dealers_yakuman() -> None:
+    r = settle(
+        {
+            "rules": FOURTH_KAN_RULES,
+            "dealer": 1,
+            "honba": 1,
+            "wins": [{**FOURTH_KAN, "rules": FOURTH_KAN_RULES, "dealer": 1}],
+        }
+    )
+    assert r["deltas"] == [0, 48300, -48300, 0] and r["next"] == {"dealer": 1, "honba": 2, "riichi_sticks": 0}
+
+
+def test_a_double_suukantsu_is_dealt_in_double() -> None:
+    rules = {
+        "preset": "ron2",
+        "overrides": {"suukantsu_pao_timing": "fourth_kan", "double_yakuman": ["suukantsu"]},
+    }
+    assert score(dict(FOURTH_KAN, rules=rules))["deltas"] == [0, 64000, -64000, 0]
+
+
+def test_under_win_timing_there_is_no_fourth_kan_deal_in() -> None:
+    with pytest.raises(
+        InvalidHandError, match='suukantsu_pao_timing = "fourth_kan" with suukantsu in pao_yaku'
+    ):
+        score(dict(FOURTH_KAN, rules="ron2"))
+    # nor without suukantsu pao
+    rules = {"preset": "tenhou", "overrides": {"suukantsu_pao_timing": "fourth_kan"}}
+    with pytest.raises(InvalidHandError, match="do not make the fourth kan a suukantsu dealt in"):
+        score(dict(FOURTH_KAN, rules=rules))
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"from": None}, r"the fourth kan is a daiminkan of a discard \(give 'from'\)"),
+        ({"houtei": True}, "fourth_kan and houtei cannot both hold"),
+        ({"hand": "2255p"}, "takes three 2p from the hand, which holds 2"),
+        ({"hand": "5p", "melds": [*FOURTH_KAN["melds"], {"type": "pon", "tiles": "999m", "from": 0}]},
+         "the hand has 3 kans in 4 melds"),
+        ({"hand": "2225p666z", "melds": FOURTH_KAN["melds"][:2]}, "the hand has 2 kans in 2 melds"),
+        ({"fourth_kan": 1}, "fourth_kan: expected true or false, not 1"),
+    ],
+)  # fmt: skip
+def test_a_fourth_kan_that_cannot_be_is_refused(change: dict[str, Any], message: str) -> None:
+    with pytest.raises(TenbouError, match=message):
+        score({**FOURTH_KAN, **change})
+
+
+def test_a_ron_of_the_same_discard_comes_before_the_fourth_kan() -> None:
+    ron = {"winner": 3, "from": 2, "hand": "123m456p789s23s55s", "win_tile": "4s"}
+    win = {k: v for k, v in FOURTH_KAN.items() if k != "rules"}
+    with pytest.raises(InvalidHandError, match="the fourth kan's suukantsu ends the hand alone"):
+        settle({"rules": FOURTH_KAN_RULES, "wins": [win, ron]})
+
+
+def test_under_fourth_kan_timing_no_win_follows_a_fourth_daiminkan() -> None:
+    # the daiminkan of 2p made the fourth kan: the hand ended there, it cannot win later
+    with pytest.raises(InvalidHandError, match=r"the daiminkan of melds\[3\] made the fourth kan"):
+        score(dict(SUUKANTSU, rules=FOURTH_KAN_RULES))
+    # a fourth kan that is no daiminkan is no deal-in: the suukantsu wins as usual, nobody liable
+    melds = [SUUKANTSU["melds"][3], *SUUKANTSU["melds"][:3]]
+    r = score(dict(SUUKANTSU, rules=FOURTH_KAN_RULES, melds=melds))
+    assert r["pao"] == [] and r["deltas"] == [-16000, 32000, -8000, -8000]
 
 
 # -- ローカル役満に対する包: 四連刻, 一色四順 ----------------------------------------------------

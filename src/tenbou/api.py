@@ -23,7 +23,7 @@ from typing import Any, Final
 
 from .errors import InvalidHandError, NotationError, RequestError, TenbouError, shown
 from .hand import Hand, Meld, MeldType, Situation
-from .pao import Liability, liabilities, rinshan_liability
+from .pao import Liability, win_liabilities
 from .payment import (
     Settlement,
     settle_draw,
@@ -49,13 +49,13 @@ __all__ = [
 
 _FLAGS: Final = (
     "riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei",
-    "tenhou", "chiihou", "renhou",
+    "tenhou", "chiihou", "renhou", "fourth_kan",
 )  # fmt: skip
 #: the fields of a winning-hand request: the win's own, then the table's honba, riichi sticks and
 #: wareme, which only ``score`` takes
 _FIELDS: Final = (
     "rules", "players", "dealer", "round_wind", "winner", "from", "hand", "melds", "win_tile",
-    "dora_indicators", "ura_indicators", "kita", "pao", "rinshan_kan_from", *_FLAGS,
+    "dora_indicators", "ura_indicators", "kita", "pao", "rinshan_kan_from", "kan_order", *_FLAGS,
     "honba", "riichi_sticks", "wareme",
 )  # fmt: skip
 #: the fields of a win (of ``settle``'s ``wins``)
@@ -279,7 +279,7 @@ def parse_win_request(
     if allowed is not _WIN_KEYS and allowed is not _SCORE_KEYS:
         _refuse_unknown(request, allowed)
         allowed = _SCORE_KEYS
-    others = ("pao" in request) + ("rinshan_kan_from" in request)
+    others = ("pao" in request) + ("rinshan_kan_from" in request) + ("kan_order" in request)
     if allowed is _SCORE_KEYS:
         others += ("honba" in request) + ("riichi_sticks" in request) + ("wareme" in request)
     hand, situation, rules, _ = _parse_win(request, allowed, rules, others)
@@ -291,7 +291,7 @@ def _parse_win(
 ) -> tuple[Hand, Situation, Rules, bool]:
     """:func:`parse_win_request` of a dict whose fields may be those of ``allowed`` (``_WIN_KEYS`` or
     ``_SCORE_KEYS``); the fields are checked in the order of ``_FIELDS``. ``others`` is how many
-    fields the request has of those the caller reads (``pao``, ``rinshan_kan_from``; ``honba``,
+    fields the request has of those the caller reads (``pao``, ``rinshan_kan_from``, ``kan_order``; ``honba``,
     ``riichi_sticks``, ``wareme`` of a ``score`` request). With the hand, situation and rules comes
     whether the request has more fields than the win's own and ``others``: fields of ``allowed``
     that the caller did not count (any other field is refused)."""
@@ -336,15 +336,16 @@ def _parse_win(
             + (tenhou is not absent) + (chiihou is not absent)
         )  # fmt: skip
         more = found != len(request)
-        if more:  # renhou (left out by most requests that give flags), kita or an unknown field
+        if more:  # renhou, fourth_kan (left out by most requests that give flags), kita or another field
             renhou = request.get("renhou", absent)
+            fourth_kan = request.get("fourth_kan", absent)
             kita = request.get("kita", absent)
-            found += (renhou is not absent) + (kita is not absent)
+            found += (renhou is not absent) + (fourth_kan is not absent) + (kita is not absent)
             more = found != len(request)
             if more:  # a field that is none of these
                 _refuse_unknown(request, allowed)
         else:
-            renhou = kita = absent
+            renhou = fourth_kan = kita = absent
     if rules is None:
         rules = rules_from_request("tenhou" if raw_rules is absent else raw_rules)
     if type(players) is not int or players not in rules.players:
@@ -385,6 +386,7 @@ def _parse_win(
             or (tenhou is not False and tenhou is not True and tenhou is not absent)
             or (chiihou is not False and chiihou is not True and chiihou is not absent)
             or (renhou is not False and renhou is not True and renhou is not absent)
+            or (fourth_kan is not False and fourth_kan is not True and fourth_kan is not absent)
         ):
             _refuse_flags(request)
         double_riichi = double_riichi is True
@@ -396,9 +398,10 @@ def _parse_win(
         tenhou = tenhou is True
         chiihou = chiihou is True
         renhou = renhou is True
+        fourth_kan = fourth_kan is True
     else:  # no flag given but riichi (the others false), no kita: none to look up
         double_riichi = ippatsu = rinshan = chankan = False
-        haitei = houtei = tenhou = chiihou = renhou = False
+        haitei = houtei = tenhou = chiihou = renhou = fourth_kan = False
         kita = absent
         more = False
     if raw_hand is absent:
@@ -465,6 +468,7 @@ def _parse_win(
         _indicators(raw_dora, "dora_indicators"),
         () if raw_ura is absent else _indicators(raw_ura, "ura_indicators"),  # (often left out: no call)
         kita,
+        fourth_kan,
     )
     return hand, situation, rules, more
 
@@ -485,18 +489,26 @@ def _seat(value: object, field: str, players: int) -> int:
 
 
 def _liabilities(
-    raw_pao: object, raw_kan_from: object, hand: Hand, hs: HandScore, where: str = ""
+    raw_pao: object, raw_kan_from: object, raw_kan_order: object, hand: Hand, hs: HandScore, where: str = ""
 ) -> tuple[Liability, ...]:
-    """The liabilities of a win: explicit ``pao`` (``raw_pao``, the field's value or ``_ABSENT``) or
-    inferred from the melds, plus daiminkan pao on a rinshan win (``rinshan_kan_from``: a seat, or
-    ``null`` for none; left out, it is read from a daiminkan as the last meld)."""
+    """The liabilities of a win (:func:`tenbou.pao.win_liabilities`): explicit ``pao`` (``raw_pao``,
+    the field's value or ``_ABSENT``) or inferred from the melds (the kans in ``kan_order``, or in
+    call order), plus daiminkan pao on a rinshan win (``rinshan_kan_from``: a seat, or ``null`` for
+    none; left out, it is read from a daiminkan as the last meld)."""
     s = hs.situation
-    if raw_pao is _ABSENT and raw_kan_from is _ABSENT and not hs.yakuman and not s.rinshan:
+    if (
+        raw_pao is _ABSENT
+        and raw_kan_from is _ABSENT
+        and raw_kan_order is _ABSENT
+        and not hs.yakuman
+        and not s.rinshan
+    ):
         return ()  # the usual win: no yakuman, no rinshan, nothing asked
-    rules = hs.rules
-    yakuman = [y.yaku.id for y in hs.yaku if y.yakuman]
-    out: list[Liability] = []
+    kan_order = _kan_order(raw_kan_order, hand.melds, where)
+    named: list[Liability] | None = None
     if raw_pao is not _ABSENT:
+        yakuman = [y.yaku.id for y in hs.yaku if y.yakuman]
+        named = []
         if not isinstance(raw_pao, list):
             raise RequestError(f"{where}pao: expected a list of {{yaku, seat}} objects, not {shown(raw_pao)}")
         for i, item in enumerate(raw_pao):
@@ -514,14 +526,12 @@ def _liabilities(
                     f"{field}.yaku: {shown(yaku)} is not a yakuman of this hand "
                     f"({', '.join(yakuman) or 'it has none'})"
                 )
-            if any(x.yaku == yaku for x in out):
+            if any(x.yaku == yaku for x in named):
                 raise RequestError(f"{field}.yaku: {yaku!r} is named twice (a yakuman has one liable player)")
             seat = _seat(item["seat"], f"{field}.seat", s.players)
             if seat == s.winner:
                 raise RequestError(f"{field}.seat: the winner cannot be liable for their own hand")
-            out.append(Liability(yaku, seat, "explicit"))
-    else:
-        out.extend(liabilities(hand.melds, s.winner, yakuman, rules))
+            named.append(Liability(yaku, seat, "explicit"))
     kan_from = None if raw_kan_from is _ABSENT else raw_kan_from
     if kan_from is not None:
         kan_from = _seat(kan_from, f"{where}rinshan_kan_from", s.players)
@@ -531,10 +541,38 @@ def _liabilities(
             raise RequestError(
                 f"{where}rinshan_kan_from: the hand has no daiminkan called from seat {kan_from}"
             )
-    kan_pao = rinshan_liability(hand.melds, rules, s.rinshan, kan_from, raw_kan_from is not _ABSENT)
-    if kan_pao is not None:
-        out.append(kan_pao)
-    return tuple(out)
+    return win_liabilities(
+        hs,
+        kan_order=kan_order,
+        kan_from=kan_from,
+        kan_from_named=raw_kan_from is not _ABSENT,
+        named=named,
+    )
+
+
+def _kan_order(raw: object, melds: tuple[Meld, ...], where: str) -> list[int] | None:
+    """``kan_order``: the indices in ``melds`` of the kans, in the order they were declared (``null`` or
+    left out: the call order). Each kan once; a kan that was declared before a meld was called (an
+    ankan or daiminkan before any later meld) comes before it: only a kakan is declared later than
+    its place in the call order."""
+    if raw is _ABSENT or raw is None:
+        return None
+    field = f"{where}kan_order"
+    kans = [i for i, m in enumerate(melds) if m.is_kan]
+    if type(raw) is not list or any(type(i) is not int for i in raw):
+        raise RequestError(f"{field}: expected a list of indices of the kans in melds, not {shown(raw)}")
+    order: list[int] = raw
+    if sorted(order) != kans:
+        raise RequestError(f"{field}: {shown(order)} must list each kan of melds once (kans: melds {kans})")
+    place = {k: p for p, k in enumerate(order)}
+    for k in order:
+        for j in kans:
+            if j < k and melds[j].type is not MeldType.KAKAN and place[j] > place[k]:
+                raise RequestError(
+                    f"{field}: melds[{k}] comes before melds[{j}], which was declared before melds[{k}] "
+                    "was called (only a kakan is declared after a later call)"
+                )
+    return order
 
 
 def _wareme(value: object, players: int, rules: Rules) -> int | None:
@@ -555,8 +593,8 @@ def score(request: Mapping[str, Any]) -> dict[str, Any]:
     req = request if type(request) is dict else _as_dict(request)  # (the usual dict: no call)
     honba = req.get("honba", _ABSENT)
     sticks = req.get("riichi_sticks", _ABSENT)
-    # (``wareme``, ``pao`` and ``rinshan_kan_from``, left out of most requests, are looked up only
-    # when _parse_win finds fields it did not read, nor these two)
+    # (``wareme``, ``pao``, ``rinshan_kan_from`` and ``kan_order``, left out of most requests, are looked
+    # up only when _parse_win finds fields it did not read, nor these two)
     hand, situation, rules, more = _parse_win(
         req, _SCORE_KEYS, None, (honba is not _ABSENT) + (sticks is not _ABSENT)
     )
@@ -564,8 +602,9 @@ def score(request: Mapping[str, Any]) -> dict[str, Any]:
         wareme = req.get("wareme", _ABSENT)
         raw_pao = req.get("pao", _ABSENT)
         raw_kan_from = req.get("rinshan_kan_from", _ABSENT)
+        raw_kan_order = req.get("kan_order", _ABSENT)
     else:
-        wareme = raw_pao = raw_kan_from = _ABSENT
+        wareme = raw_pao = raw_kan_from = raw_kan_order = _ABSENT
     if honba is _ABSENT:
         honba = 0
     elif type(honba) is not int or not 0 <= honba <= _MAX_HONBA:
@@ -577,7 +616,7 @@ def score(request: Mapping[str, Any]) -> dict[str, Any]:
     hs = scored_or_refused(hand, situation, rules)
     if not isinstance(hs, HandScore):  # (a refused hand: its error raised here, passing one frame)
         raise InvalidHandError(*hs)
-    pao = _liabilities(raw_pao, raw_kan_from, hand, hs)
+    pao = _liabilities(raw_pao, raw_kan_from, raw_kan_order, hand, hs)
     if wareme is _ABSENT:
         wareme = None
     elif wareme is not None:
@@ -662,10 +701,13 @@ def settle_request(request: Mapping[str, Any], *, rules: Rules | None = None) ->
                     raise RequestError(f"{where}{key}: give it once, at the top of the request")
             try:
                 raw_pao, raw_kan_from = merged.get("pao", _ABSENT), merged.get("rinshan_kan_from", _ABSENT)
-                others = (raw_pao is not _ABSENT) + (raw_kan_from is not _ABSENT)
+                raw_kan_order = merged.get("kan_order", _ABSENT)
+                others = (
+                    (raw_pao is not _ABSENT) + (raw_kan_from is not _ABSENT) + (raw_kan_order is not _ABSENT)
+                )
                 hand, situation, _, _ = _parse_win(merged, _WIN_KEYS, rules, others)
                 hs = score_hand(hand, situation, rules)
-                wins.append((hs, _liabilities(raw_pao, raw_kan_from, hand, hs, where)))
+                wins.append((hs, _liabilities(raw_pao, raw_kan_from, raw_kan_order, hand, hs, where)))
             except TenbouError as e:
                 raise type(e)(f"wins[{i}]: {e}" if not str(e).startswith(where) else str(e), e.code) from None
         settlement = settle_wins(wins, honba, sticks, wareme)

@@ -38,7 +38,7 @@ from .tiles import Tile, parse_tiles
 __all__ = ["main"]
 
 _FLAG_NAMES = ("riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei",
-               "tenhou", "chiihou", "renhou")  # fmt: skip
+               "tenhou", "chiihou", "renhou", "fourth_kan")  # fmt: skip
 _FLAG_HELP = {
     "riichi": "the winner declared riichi",
     "double_riichi": "a double riichi (riichi on the first discard; not with --riichi)",
@@ -50,6 +50,8 @@ _FLAG_HELP = {
     "tenhou": "the dealer won on the first draw",
     "chiihou": "a non-dealer won on their first draw, no call before",
     "renhou": "a non-dealer won by ron before their first draw (as the rules' renhou counts it)",
+    "fourth_kan": "the daiminkan of --from's discard made the winner's fourth kan: a suukantsu dealt in "
+    '(suukantsu_pao_timing = "fourth_kan"; the hand before the call, the discard as the winning tile)',
 }
 
 
@@ -233,6 +235,8 @@ _PAO_RULES = {
 def _win_lines(request: dict[str, Any], result: dict[str, Any]) -> list[str]:
     lines = []
     how = "tsumo" if result.get("from") is None else f"ron from seat {result['from']}"
+    if result.get("fourth_kan"):
+        how = f"fourth kan, a daiminkan of seat {result['from']}'s discard"
     who = "dealer" if result.get("dealer") else "non-dealer"
     lines.append(f"Winner    seat {result['winner']} ({who}), {how}")
     melds = request.get("melds") or []
@@ -404,7 +408,7 @@ def _preset_sources(preset: Preset) -> dict[str, Any]:
 
 
 def _write_show(out: TextIO, p: Preset) -> None:
-    """``tenbou rules show ID``: every option with its value, its source and the note."""
+    """``tenbou rules show ID``: every option with its value, what it means, its source and the note."""
     unknown = [str(u["option"]) for u in p.unknowns()]
     out.write(f"{p.id}: {p.name} ({p.name_en})\n")
     if unknown:
@@ -419,6 +423,7 @@ def _write_show(out: TextIO, p: Preset) -> None:
     options: dict[str, dict[str, Any]] = p.to_dict()["options"]  # type: ignore[assignment]
     for name, entry in options.items():
         out.write(f"  {name} = {json.dumps(entry['value'], ensure_ascii=False)}\n")
+        out.write(f"      means: {OPTION_SPECS[name].doc}\n")
         source = entry["source"]
         out.write(f"      source: {'UNKNOWN (the value is assumed)' if source == UNKNOWN else source}\n")
         if "note" in entry:
@@ -709,6 +714,8 @@ def _cmd_replay(args: argparse.Namespace) -> int:
             who = ""
             for r in line["results"]:
                 how = "tsumo" if r["from"] is None else f"ron {r['from']}"
+                if r.get("fourth_kan"):
+                    how = f"fourth kan {r['from']}"
                 yaku = ", ".join(y["id"] for y in r["yaku"])
                 pao = "".join(f" pao:{p['yaku']}@{p['seat']}" for p in r["pao"])
                 who += f" seat {r['winner']} {how} {r['points']} ({yaku}){pao};"
@@ -1163,7 +1170,7 @@ def build_parser() -> argparse.ArgumentParser:
     json_help = "print JSON (one line) instead of text"
     lst = rsub.add_parser("list", help="every preset id and name")
     lst.add_argument("--json", action="store_true", help=json_help + ": a list of {id, name, name_en}")
-    show = rsub.add_parser("show", help="a preset's options, each with its value, source and note")
+    show = rsub.add_parser("show", help="a preset's options, each with its value, meaning, source and note")
     show.add_argument("id", help="a preset id or alias (see `tenbou rules list`)")
     show.add_argument(
         "--json", action="store_true", help=json_help + ": {id, ..., options: {NAME: {value, source, note}}}"

@@ -493,6 +493,9 @@ class Hand:
 class Situation(Record):
     """Everything about a win besides the tiles: seats, winds, how it was won
     and the dora. ``discarder`` is the seat that dealt in (``None`` = tsumo).
+    ``fourth_kan``: the "win" is the daiminkan of the discard that makes the winner's fourth kan,
+    a suukantsu dealt in under ``suukantsu_pao_timing = "fourth_kan"`` (the hand is the winner's
+    before the call; :func:`tenbou.scoring.score_hand`).
     (A :class:`~tenbou.tiles.Record`, cheap to build: one is made for every hand scored.)
 
     >>> s = Situation(dealer=0, winner=1, discarder=3)
@@ -503,7 +506,7 @@ class Situation(Record):
     _fields = (
         "players", "dealer", "winner", "discarder", "round_wind", "riichi", "double_riichi", "ippatsu",
         "rinshan", "chankan", "haitei", "houtei", "tenhou", "chiihou", "renhou", "dora_indicators",
-        "ura_indicators", "kita",
+        "ura_indicators", "kita", "fourth_kan",
     )  # fmt: skip
     __slots__ = (*_fields, "in_riichi")
 
@@ -527,6 +530,7 @@ class Situation(Record):
         dora_indicators: tuple[Tile, ...] = (),
         ura_indicators: tuple[Tile, ...] = (),
         kita: int = 0,
+        fourth_kan: bool = False,
     ) -> None:
         self.players: Final = players
         self.dealer: Final = dealer
@@ -546,6 +550,7 @@ class Situation(Record):
         self.dora_indicators: Final = dora_indicators
         self.ura_indicators: Final = ura_indicators
         self.kita: Final = kita
+        self.fourth_kan: Final = fourth_kan
         #: riichi or double riichi was declared (set from them: an attribute, read by the scoring of
         #: every hand, rather than a property, a call in pure Python)
         self.in_riichi: Final = riichi or double_riichi

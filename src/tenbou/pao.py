@@ -1,14 +1,19 @@
 """Responsibility payment (pao, 責任払い, 包): who is liable, and why.
 
+Every liability of a win is worked out here, by :func:`win_liabilities`, for
+the round engine and the JSON façade alike.
+
 A player becomes liable for a yakuman when their discard, called by the
 winner, made that yakuman certain. The melds are read in call order (a kakan
 sits where its pon was called and keeps that pon's source; an ankan is nobody's
-discard and never makes anyone liable):
+discard and never makes anyone liable), the kans in the order they were
+declared (``kan_order``: a kakan is declared when its fourth tile is added,
+which may be after calls that sit later in the melds):
 
 =================  ==========================================================
 ``daisangen``      the call of the third dragon set (pon or daiminkan)
 ``daisuushii``     the call of the fourth wind set
-``suukantsu``      the fourth kan, when it is a daiminkan
+``suukantsu``      the fourth kan declared, when it is a daiminkan
 ``suurenkou``      the pon that makes four consecutive triplets of a suit
                    (at either end)
 ``isshoku_yonjun`` the fourth identical chi (so only the left player)
@@ -17,9 +22,13 @@ discard and never makes anyone liable):
 ``ryuuiisou``      the fourth meld of green tiles (全国麻雀段位審査会)
 =================  ==========================================================
 
-Only the yakuman in the rules' ``pao_yaku`` carry liability. Separately,
-``daiminkan_pao`` makes the player whose discard was taken by a daiminkan pay a
-rinshan win that follows as if they had dealt in.
+Only the yakuman in the rules' ``pao_yaku`` carry liability. Suukantsu's is paid
+when the hand wins (``suukantsu_pao_timing = "win"``), or at the fourth kan
+itself (``"fourth_kan"``: seed 000, 「大明槓された瞬間に四槓子の振り込みと見なされる
+ルールもある」): that daiminkan ends the hand as a suukantsu dealt in by the
+discarder (:func:`tenbou.scoring.fourth_kan_score`), who is then the liable player.
+Separately, ``daiminkan_pao`` makes the player whose discard was taken by a
+daiminkan pay a rinshan win that follows as if they had dealt in.
 
 >>> from tenbou.hand import Hand
 >>> from tenbou.rules import get_rules
@@ -34,11 +43,21 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from .errors import InvalidHandError
 from .hand import Meld, MeldType
 from .rules import Rules
+from .scoring import HandScore
 from .tiles import DRAGONS, TERMINALS_AND_HONORS, WINDS, DataRecord
 
-__all__ = ["TRIGGERS", "Liability", "daiminkan_meld", "liabilities", "rinshan_liability"]
+__all__ = [
+    "TRIGGERS",
+    "Liability",
+    "daiminkan_meld",
+    "kans_in_order",
+    "liabilities",
+    "rinshan_liability",
+    "win_liabilities",
+]
 
 _GREEN: Final = frozenset((19, 20, 21, 23, 25, 32))
 
@@ -86,20 +105,22 @@ def _nth(melds: Sequence[Meld], wanted: Callable[[Meld], bool], n: int) -> int |
     return None
 
 
-def _daisangen(melds: Sequence[Meld]) -> int | None:
+def _daisangen(melds: Sequence[Meld], kans: Sequence[int]) -> int | None:
     return _nth(melds, lambda m: _is_set(m) and m.kind in DRAGONS, 3)
 
 
-def _daisuushii(melds: Sequence[Meld]) -> int | None:
+def _daisuushii(melds: Sequence[Meld], kans: Sequence[int]) -> int | None:
     return _nth(melds, lambda m: _is_set(m) and m.kind in WINDS, 4)
 
 
-def _suukantsu(melds: Sequence[Meld]) -> int | None:
-    i = _nth(melds, lambda m: m.is_kan, 4)
-    return i if i is not None and melds[i].type is MeldType.DAIMINKAN else None
+def _suukantsu(melds: Sequence[Meld], kans: Sequence[int]) -> int | None:
+    if len(kans) < 4:
+        return None
+    i = kans[3]
+    return i if melds[i].type is MeldType.DAIMINKAN else None
 
 
-def _suurenkou(melds: Sequence[Meld]) -> int | None:
+def _suurenkou(melds: Sequence[Meld], kans: Sequence[int]) -> int | None:
     seen: set[int] = set()
     for i, m in enumerate(melds):
         k = m.kind
@@ -113,7 +134,7 @@ def _suurenkou(melds: Sequence[Meld]) -> int | None:
     return None
 
 
-def _isshoku_yonjun(melds: Sequence[Meld]) -> int | None:
+def _isshoku_yonjun(melds: Sequence[Meld], kans: Sequence[int]) -> int | None:
     counts: dict[int, int] = {}
     for i, m in enumerate(melds):
         if m.type is MeldType.CHI:
@@ -123,20 +144,21 @@ def _isshoku_yonjun(melds: Sequence[Meld]) -> int | None:
     return None
 
 
-def _tsuuiisou(melds: Sequence[Meld]) -> int | None:
+def _tsuuiisou(melds: Sequence[Meld], kans: Sequence[int]) -> int | None:
     return _nth(melds, lambda m: _is_set(m) and m.kind >= 27, 4)
 
 
-def _chinroutou(melds: Sequence[Meld]) -> int | None:
+def _chinroutou(melds: Sequence[Meld], kans: Sequence[int]) -> int | None:
     return _nth(melds, lambda m: _is_set(m) and m.kind < 27 and m.kind in TERMINALS_AND_HONORS, 4)
 
 
-def _ryuuiisou(melds: Sequence[Meld]) -> int | None:
+def _ryuuiisou(melds: Sequence[Meld], kans: Sequence[int]) -> int | None:
     return _nth(melds, lambda m: all(t.kind in _GREEN for t in m.tiles), 4)
 
 
-#: the call that makes each pao yakuman certain: melds in call order -> index or None
-TRIGGERS: Final[dict[str, Callable[[Sequence[Meld]], int | None]]] = {
+#: the call that makes each pao yakuman certain: (melds in call order, the kans' indices in the order
+#: they were declared) -> the index of that call, or None
+TRIGGERS: Final[dict[str, Callable[[Sequence[Meld], Sequence[int]], int | None]]] = {
     "daisangen": _daisangen,
     "daisuushii": _daisuushii,
     "suukantsu": _suukantsu,
@@ -148,15 +170,30 @@ TRIGGERS: Final[dict[str, Callable[[Sequence[Meld]], int | None]]] = {
 }
 
 
-def liabilities(melds: Sequence[Meld], winner: int, yakuman: Iterable[str], rules: Rules) -> list[Liability]:
+def kans_in_order(melds: Sequence[Meld], kan_order: Sequence[int] | None = None) -> tuple[int, ...]:
+    """The indices of the kans among ``melds`` in the order they were declared: ``kan_order`` when
+    it is known (the round engine knows it), else the call order."""
+    if kan_order is not None:
+        return tuple(kan_order)
+    return tuple([i for i, m in enumerate(melds) if m.is_kan])
+
+
+def liabilities(
+    melds: Sequence[Meld],
+    winner: int,
+    yakuman: Iterable[str],
+    rules: Rules,
+    kan_order: Sequence[int] | None = None,
+) -> list[Liability]:
     """The liabilities for the yakuman of a hand (ids in ``yakuman``) under
-    ``rules.pao_yaku``, in the order of the yakuman given."""
+    ``rules.pao_yaku``, in the order of the yakuman given (``kan_order``: see :func:`kans_in_order`)."""
     out = []
+    kans = kans_in_order(melds, kan_order)
     for yaku in yakuman:
         trigger = TRIGGERS.get(yaku)
         if trigger is None or yaku not in rules.pao_yaku:
             continue
-        i = trigger(melds)
+        i = trigger(melds, kans)
         if i is None:
             continue
         seat = melds[i].from_seat
@@ -165,17 +202,24 @@ def liabilities(melds: Sequence[Meld], winner: int, yakuman: Iterable[str], rule
     return out
 
 
-def daiminkan_meld(melds: Sequence[Meld]) -> int | None:
-    """The daiminkan a rinshan win follows when it can be read from the melds:
-    the last meld, if it is a daiminkan (an ankan or kakan after it cannot be
-    placed in time from the call order, so a chain needs ``rinshan_kan_from``)."""
-    if melds and melds[-1].type is MeldType.DAIMINKAN:
-        return len(melds) - 1
-    return None
+def daiminkan_meld(melds: Sequence[Meld], kan_order: Sequence[int] | None = None) -> int | None:
+    """The daiminkan a rinshan win follows when it can be read from the melds: the last meld, if it
+    is a daiminkan declared last of the kans (an ankan or kakan after it cannot be placed in time
+    from the call order alone, so a chain needs ``rinshan_kan_from``)."""
+    if not melds or melds[-1].type is not MeldType.DAIMINKAN:
+        return None
+    last = len(melds) - 1
+    kans = kans_in_order(melds, kan_order)
+    return last if kans and kans[-1] == last else None
 
 
 def rinshan_liability(
-    melds: Sequence[Meld], rules: Rules, rinshan: bool, kan_from: int | None, named: bool
+    melds: Sequence[Meld],
+    rules: Rules,
+    rinshan: bool,
+    kan_from: int | None,
+    named: bool,
+    kan_order: Sequence[int] | None = None,
 ) -> Liability | None:
     """Daiminkan pao (``daiminkan_pao``): a rinshan win after a daiminkan is paid by the player whose
     discard the daiminkan took. ``kan_from`` names that player when ``named`` (``None`` named: the
@@ -184,7 +228,7 @@ def rinshan_liability(
     if not rules.daiminkan_pao or not rinshan or (named and kan_from is None):
         return None
     if kan_from is None:
-        meld = daiminkan_meld(melds)
+        meld = daiminkan_meld(melds, kan_order)
         if meld is None:
             return None
         seat = melds[meld].from_seat
@@ -193,3 +237,55 @@ def rinshan_liability(
         return Liability("rinshan", seat, "daiminkan_pao", meld)
     meld = max(i for i, m in enumerate(melds) if m.type is MeldType.DAIMINKAN and m.from_seat == kan_from)
     return Liability("rinshan", kan_from, "daiminkan_pao", meld)
+
+
+def win_liabilities(
+    hs: HandScore,
+    *,
+    kan_order: Sequence[int] | None = None,
+    kan_from: int | None = None,
+    kan_from_named: bool = False,
+    named: Sequence[Liability] | None = None,
+) -> tuple[Liability, ...]:
+    """Every liability of a scored win: the one place where the round engine and the JSON façade
+    work them out. The yakuman pao of ``rules.pao_yaku`` are those ``named`` (a request's explicit
+    ``pao``, checked by the caller), else read from the hand's melds (:func:`liabilities`; the kans
+    in ``kan_order``); then daiminkan pao of a rinshan win (:func:`rinshan_liability`: ``kan_from``
+    the discarder of the daiminkan the rinshan chain began with, when ``kan_from_named``).
+
+    >>> from tenbou.hand import Hand, Situation
+    >>> from tenbou.rules import get_rules
+    >>> from tenbou.scoring import score_hand
+    >>> h = Hand.parse("5z +5z kakan:3333s@2 ankan:1111m ankan:2222p kan:4444s@3")
+    >>> hs = score_hand(h, Situation(winner=1, rinshan=True), get_rules("ron2"))
+    >>> [str(x) for x in win_liabilities(hs)]
+    ['suukantsu: seat 3 (melds[3])', 'rinshan: seat 3 (melds[3])']
+
+    Declared after the daiminkan, the kakan is the fourth kan and the one the rinshan tile follows:
+
+    >>> win_liabilities(hs, kan_order=[1, 2, 3, 0])
+    ()
+    """
+    s = hs.situation
+    rules = hs.rules
+    out: list[Liability] = []
+    if named is not None:
+        out.extend(named)
+    elif s.fourth_kan and s.discarder is not None:  # the suukantsu dealt in at the fourth kan
+        out.append(Liability("suukantsu", s.discarder, "pao_yaku"))
+    elif hs.yakuman:
+        yakuman = [y.yaku.id for y in hs.yaku if y.yakuman]
+        out.extend(liabilities(hs.hand.melds, s.winner, yakuman, rules, kan_order))
+        if rules.suukantsu_pao_timing == "fourth_kan":
+            kan = next((x for x in out if x.yaku == "suukantsu"), None)
+            if kan is not None:
+                raise InvalidHandError(
+                    f"suukantsu: the daiminkan of melds[{kan.meld}] made the fourth kan, which ends the "
+                    'hand under suukantsu_pao_timing = "fourth_kan" (a suukantsu dealt in: fourth_kan)',
+                    "contradiction",
+                )
+    if s.rinshan:
+        kan_pao = rinshan_liability(hs.hand.melds, hs.rules, True, kan_from, kan_from_named, kan_order)
+        if kan_pao is not None:
+            out.append(kan_pao)
+    return tuple(out)

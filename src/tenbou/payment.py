@@ -495,6 +495,12 @@ def settle_wins(
             )
         if len({hs.situation.winner for hs, _ in wins}) != len(wins):
             raise InvalidHandError("wins: a player can win only once", "contradiction")
+        if any(hs.situation.fourth_kan for hs, _ in wins):
+            raise InvalidHandError(
+                "wins: the fourth kan's suukantsu ends the hand alone (a ron of the same discard "
+                "comes before a call)",
+                "contradiction",
+            )
     discarder = s0.discarder
     ordered = sorted(wins, key=lambda w: (w[0].situation.winner - (discarder or 0)) % n)
     skipped: tuple[int, ...] = ()

@@ -41,6 +41,7 @@ from typing import Any, TextIO
 
 from .errors import LogFormatError, TenbouError
 from .events import (
+    Daiminkan,
     EndGame,
     EndKyoku,
     Event,
@@ -752,7 +753,9 @@ def _merge_win(
 def complete_record(rec: GameRecord, strict: bool = False) -> GameRecord:
     """The record with every hand end's missing details (an mjai record's yaku, fu
     and points, a limit hand's fu, tenpai seats) taken from tenbou's replay, so any
-    writer can write it. A record tenbou does not replay is returned as it is.
+    writer can write it; a suukantsu dealt in at the fourth kan that the record wrote as the
+    ``daiminkan`` is written as the ``hora`` of the kanning player on the discard, the one form
+    every format can hold. A record tenbou does not replay is returned as it is.
     ``strict``: a hand the engine refuses (an illegal event, a hand without its end)
     raises :class:`~tenbou.errors.LogFormatError` naming it."""
     if rec.skip is not None:
@@ -767,6 +770,7 @@ def complete_record(rec: GameRecord, strict: bool = False) -> GameRecord:
             f"record: {refused['error']}"
         )
     by_hand = {line["hand"]: line for line in lines if "results" in line}
+    events = _fourth_kans_as_horas(rec.events, by_hand)
     hands = list(rec.hands)
     for i, end in enumerate(hands):
         line = by_hand.get(i)
@@ -795,7 +799,29 @@ def complete_record(rec: GameRecord, strict: bool = False) -> GameRecord:
                 reason=reason,
                 deltas=end.deltas if end.deltas is not None else tuple(line["deltas"]),
             )
-    return replace(rec, hands=tuple(hands))
+    return replace(rec, events=events, hands=tuple(hands))
+
+
+def _fourth_kans_as_horas(
+    events: tuple[Event, ...], lines: Mapping[int, Mapping[str, Any]]
+) -> tuple[Event, ...]:
+    """The events with each fourth kan's suukantsu (``suukantsu_pao_timing = "fourth_kan"``) that a
+    record wrote as the ``daiminkan`` followed by ``end_kyoku`` written as tenbou writes it: a
+    ``hora`` of the kanning player on the discard (``lines``: the verify lines of the hands that
+    ended, by hand index)."""
+    out = list(events)
+    hand = -1
+    for i, ev in enumerate(events):
+        if isinstance(ev, StartKyoku):
+            hand += 1
+        elif (
+            isinstance(ev, Daiminkan)
+            and i + 1 < len(events)
+            and isinstance(events[i + 1], EndKyoku)
+            and any(r.get("fourth_kan") for r in lines.get(hand, {}).get("results", ()))
+        ):
+            out[i] = Hora(ev.actor, ev.target, ev.pai)
+    return tuple(out)
 
 
 # -- files, in parallel ---------------------------------------------------------------------------

@@ -79,7 +79,7 @@ def hand_score_to_dict(hs: HandScore) -> dict[str, Any]:
     r = hs.reading
     limit = hs.limit
     form = r.form
-    return {
+    out: dict[str, Any] = {
         "han": hs.han,
         "fu": hs.fu,
         "limit": None if limit is None else _MANGAN_TEXT if limit is _MANGAN else limit._value_,
@@ -92,6 +92,9 @@ def hand_score_to_dict(hs: HandScore) -> dict[str, Any]:
         "wait": r.wait._value_,
         "form": _STANDARD_TEXT if form is _STANDARD else form._value_,
     }
+    if s.fourth_kan:  # a suukantsu dealt in at the fourth kan (added to the output, only then)
+        out["fourth_kan"] = True
+    return out
 
 
 # (the usual values by identity: compiled, an Enum's value is a generic look-up)

@@ -5,7 +5,9 @@
 call order, the live and dead wall, dora indicators, riichi and ippatsu,
 furiten (permanent, temporary and riichi), kuikae, the first go-around,
 haitei and houtei, rinshan draws and the daiminkan they follow, chankan, the
-abortive draws, and the exhaustive draw with tenpai and nagashi. Every tile
+abortive draws, and the exhaustive draw with tenpai and nagashi; under
+``suukantsu_pao_timing = "fourth_kan"``, the daiminkan that makes a player's
+fourth kan ends the hand as a suukantsu dealt in by the discarder. Every tile
 that comes into sight (the hands dealt, draws, dora and ura indicators) is
 counted against the set the rules play with.
 
@@ -368,7 +370,8 @@ class Round(Referee):
     # -- the win request ------------------------------------------------------------------------
 
     def _win_flags(self, seat: int, discarder: int | None, kind: str) -> dict[str, bool]:
-        """The situational flags of ``seat`` winning now (``kind``: tsumo, ron or chankan)."""
+        """The situational flags of ``seat`` winning now (``kind``: tsumo, ron, chankan, or
+        fourth_kan: the daiminkan of the discard that makes ``seat``'s fourth kan)."""
         st = self.seats[seat]
         first = self._first_go_around()
         wall_empty = self.live_wall == 0
@@ -383,6 +386,7 @@ class Round(Referee):
             "tenhou": discarder is None and first and not st.discards and seat == self.dealer,
             "chiihou": discarder is None and first and not st.discards and seat != self.dealer,
             "renhou": discarder is not None and first and not st.has_drawn and seat != self.dealer,
+            "fourth_kan": kind == "fourth_kan",
         }
 
     def _kan_from(self) -> int | None:
@@ -394,6 +398,18 @@ class Round(Referee):
         ):
             return None
         return self.chain_from
+
+    def fourth_kan_deal_in(self, seat: int, tile: Tile) -> bool:
+        """Whether ``seat``'s daiminkan of ``tile`` would make its fourth kan and, under
+        ``suukantsu_pao_timing = "fourth_kan"`` (with suukantsu in ``pao_yaku``), end the hand as a
+        suukantsu dealt in by the discarder (seed 000: 「大明槓された瞬間に四槓子の振り込みと見な
+        されるルールもある」). A record may write it as that ``daiminkan`` (followed by
+        ``end_kyoku``) or as a ``hora`` of ``seat`` on the discard; tenbou writes the ``hora``."""
+        rules = self.rules
+        if rules.suukantsu_pao_timing != "fourth_kan" or "suukantsu" not in rules.pao_yaku:
+            return False
+        st = self.seats[seat]
+        return len(st.kans) == 3 and sum(t.kind == tile.kind for t in st.hand) == 3
 
     def _win_fields(self, seat: int, win_tile: Tile, discarder: int | None, kind: str) -> dict[str, Any]:
         """The winning-hand fields of a scoring request for ``seat`` winning on ``win_tile`` (the
@@ -415,6 +431,9 @@ class Round(Referee):
         req.update({k: True for k, v in flags.items() if v})
         if flags["rinshan"]:
             req["rinshan_kan_from"] = self._kan_from()
+        kan_order = self._kan_order(seat)
+        if kan_order != sorted(kan_order):  # a kakan declared after a later call: the request says so
+            req["kan_order"] = kan_order
         return req
 
     def _score(
@@ -440,22 +459,16 @@ class Round(Referee):
         )
         return score_hand(hand, situation, self.rules)
 
+    def _kan_order(self, seat: int) -> list[int]:
+        """The indices of ``seat``'s kans among its melds, in the order they were declared."""
+        return [i for i, _ in self.seats[seat].kans]
+
     def _liabilities(self, seat: int, hs: HandScore) -> tuple[Liability, ...]:
-        """Liabilities as the calls happened: call order for the sets, the order of the kans
-        themselves for suukantsu, and daiminkan pao for a rinshan win after a daiminkan."""
-        st = self.seats[seat]
-        yakuman = [y.yaku.id for y in hs.yaku if y.yakuman]
-        out = list(_pao.liabilities(st.melds, seat, [y for y in yakuman if y != "suukantsu"], self.rules))
-        if "suukantsu" in yakuman and "suukantsu" in self.rules.pao_yaku and len(st.kans) == 4:
-            i, mtype = st.kans[3]
-            src = st.melds[i].from_seat
-            if mtype is MeldType.DAIMINKAN and src is not None:
-                out.append(Liability("suukantsu", src, "pao_yaku", i))
-        if hs.situation.rinshan:
-            kan_pao = _pao.rinshan_liability(st.melds, self.rules, True, self._kan_from(), True)
-            if kan_pao is not None:
-                out.append(kan_pao)
-        return tuple(out)
+        """Liabilities as the calls happened (:func:`tenbou.pao.win_liabilities`): the kans in the
+        order they were declared, and the daiminkan a rinshan chain began with."""
+        return _pao.win_liabilities(
+            hs, kan_order=self._kan_order(seat), kan_from=self._kan_from(), kan_from_named=True
+        )
 
     def _can_win(self, seat: int, tile: Tile, discarder: int | None, kind: str) -> bool:
         try:
@@ -613,7 +626,7 @@ class Round(Referee):
             if not waits(counts, closed=not st.melds, players=self.players):
                 p.soft(f"riichi: discarding {ev.pai} leaves seat {seat} not tenpai")
 
-    def _check_call(self, ev: Chi | Pon | Daiminkan, p: Problems) -> tuple[Meld, bool]:
+    def _check_call(self, ev: Chi | Pon | Daiminkan, p: Problems) -> tuple[Meld, bool, _Win | None]:
         seat, target = ev.actor, ev.target
         kind = _CALL_TYPES[type(ev)]
         name = kind.value
@@ -643,7 +656,10 @@ class Round(Referee):
             p.soft(f"{name}: the last discard (houtei) cannot be called")
         if not self._leaves_a_discard(seat, ev.consumed, meld):
             p.soft(f"{name}: after it, kuikae forbids every tile seat {seat} would hold (no discard left)")
-        return meld, kind is MeldType.DAIMINKAN and self.furiten(seat)
+        if kind is MeldType.DAIMINKAN and self.fourth_kan_deal_in(seat, ev.pai):
+            # the fourth kan: the hand ends here, settled as the hora of ``seat`` on the discard
+            return meld, False, self._win(seat, ev.pai, who, "fourth_kan", None, p)
+        return meld, kind is MeldType.DAIMINKAN and self.furiten(seat), None
 
     def _check_own_kan(self, seat: int, what: str, p: Problems) -> None:
         """A kakan or ankan: on the seat's own turn after a draw, with a kan still possible."""
@@ -752,7 +768,7 @@ class Round(Referee):
         else:
             if self.phase is Phase.REACT and self.last_discard is not None and self.last_discard[0] == target:
                 tile = self.last_discard[1]
-                kind = "ron"
+                kind = "fourth_kan" if self.fourth_kan_deal_in(seat, tile) else "ron"
             elif self.phase is Phase.CHANKAN and self.kan_tile is not None and self.kan_tile[0] == target:
                 tile = self.kan_tile[1]
                 kind = "chankan" if self.kan_tile[2] != "kita" else "ron"
@@ -761,13 +777,30 @@ class Round(Referee):
             else:
                 p.hard(f"hora by seat {seat} on seat {target}: there is no tile of seat {target} to win on")
             discarder = target
-            if self.furiten(seat):
+            if kind == "fourth_kan":  # a call: no furiten, but the call's own limits
+                if self.horas:
+                    p.hard(f"hora: seat {seat}'s fourth kan is a call: a ron of the same discard comes first")
+                if st.riichi:
+                    p.soft(f"hora: seat {seat} is in riichi and cannot call the fourth kan")
+                if self.live_wall <= 0 or self.kans_declared >= 4:
+                    p.soft("hora: the fourth kan cannot be called (the wall is empty or four kans are out)")
+            elif self.furiten(seat):
                 p.soft(f"hora: seat {seat} is furiten")
             if ev.pai is not None and ev.pai != tile:
                 p.soft(f"hora on {ev.pai}, but the tile is {tile}")
         _check_numbers(ev, self.players, p)
+        return self._win(seat, tile, discarder, kind, ev.ura_markers, p)
+
+    def _win(
+        self, seat: int, tile: Tile, discarder: int | None, kind: str, ura_markers: Sequence[Tile] | None,
+        p: Problems,
+    ) -> _Win:  # fmt: skip
+        """``seat`` winning now on ``tile`` (``kind`` as :meth:`_win_flags` takes it; the ura
+        indicators a record shows): the win's request fields, score, liabilities and the settlement
+        of the wins so far."""
+        st = self.seats[seat]
         fields = self._win_fields(seat, tile, discarder, kind)
-        ura = list(ev.ura_markers or ())
+        ura = list(ura_markers or ())
         if len(ura) > len(self.dora_markers):
             p.soft(
                 f"hora.ura_markers: {len(ura)} ura indicators for {len(self.dora_markers)} dora indicators"
@@ -840,7 +873,7 @@ class Round(Referee):
         )
 
     def _check_end_kyoku(self, ev: EndKyoku, p: Problems) -> None:
-        if self.result is None and not self.horas:
+        if self.result is None and self.pending is None:
             p.hard("end_kyoku before the hand ended (no hora or ryukyoku)")
 
     def _check_start(self, ev: StartKyoku, p: Problems) -> None:
@@ -911,8 +944,12 @@ class Round(Referee):
         self.phase = Phase.REACT
         self.actor = seat
 
-    def _apply_call(self, ev: Chi | Pon | Daiminkan, plan: tuple[Meld, bool]) -> None:
-        meld, furiten = plan
+    def _apply_call(self, ev: Chi | Pon | Daiminkan, plan: tuple[Meld, bool, _Win | None]) -> None:
+        meld, furiten, deal_in = plan
+        if deal_in is not None:  # the fourth kan's suukantsu, dealt in: the hand ends (end_kyoku next)
+            self.pending = deal_in
+            self.phase = Phase.ENDED
+            return
         seat, target = ev.actor, ev.target
         kind = meld.type
         st = self.seats[seat]
@@ -1044,7 +1081,7 @@ class Round(Referee):
             self.ura_markers = ura
         self.horas.append((ev, win.fields))
         self.pending = win
-        if ev.actor == ev.target:
+        if ev.actor == ev.target or win.fields.get("fourth_kan"):  # a tsumo, or the fourth kan's deal-in
             self.phase = Phase.ENDED
 
     def _finish_wins(self) -> None:
@@ -1052,7 +1089,7 @@ class Round(Referee):
         assert win is not None
         horas = self.horas
         recorded = None
-        if all(h.deltas is not None for h, _ in horas):
+        if horas and all(h.deltas is not None for h, _ in horas):
             recorded = tuple(sum(h.deltas[i] for h, _ in horas if h.deltas) for i in range(self.players))
         self.horas = []
         self.pending = None
@@ -1074,7 +1111,7 @@ class Round(Referee):
         return bool(discards) and all(d.tile.kind in TERMINALS_AND_HONORS and not d.called for d in discards)
 
     def _apply_end_kyoku(self, ev: EndKyoku, _: None) -> None:
-        if self.horas:
+        if self.pending is not None:
             self._finish_wins()
         self.phase = Phase.ENDED
         self.closed = True
@@ -1160,7 +1197,11 @@ class Round(Referee):
             ):
                 out.append(Hora(seat, who, tile))
             if not st.riichi and self.live_wall > 0:
-                out.extend(self._call_options(seat, who, tile))
+                calls = self._call_options(seat, who, tile)
+                if self.fourth_kan_deal_in(seat, tile) and any(isinstance(c, Daiminkan) for c in calls):
+                    # the fourth kan is the hand's end: offered as the hora tenbou writes for it
+                    calls = [c if not isinstance(c, Daiminkan) else Hora(seat, who, tile) for c in calls]
+                out.extend(calls)
         elif self.phase is Phase.CHANKAN and self.kan_tile is not None and seat != self.kan_tile[0]:
             who, tile, kan = self.kan_tile
             if tile.kind in self.waits(seat) and not self.furiten(seat):
@@ -1224,11 +1265,6 @@ class Round(Referee):
                     options = {(a, b) for a in set(picks[0]) for b in set(picks[1])}
                     for a, b in sorted(options, key=lambda p: (_key(p[0]), _key(p[1]))):
                         out.append(Chi(seat, who, tile, (a, b)))
-        return [
-            c
-            for c in out
-            if isinstance(c, Daiminkan) or self._leaves_a_discard(seat, c.consumed, _meld_of(c))
-        ]
         return [
             c
             for c in out

@@ -35,7 +35,7 @@ from typing import Any, Final, NamedTuple, cast
 
 from ._native import mypyc_attr
 from .errors import InvalidHandError
-from .hand import Hand, MeldType, Situation
+from .hand import Hand, Meld, MeldType, Situation
 from .rules import Rules
 from .shape import KOKUSHI_KINDS, Raw, is_kokushi
 from .tiles import RED_COPIES, TERMINALS_AND_HONORS, Record, Tile, dora_kind
@@ -65,6 +65,7 @@ __all__ = [
     "Limit",
     "YakuHan",
     "base_points",
+    "fourth_kan_score",
     "fu_breakdown",
     "score_hand",
     "validate",
@@ -576,19 +577,24 @@ def fu_breakdown(r: Reading, pinfu: bool) -> tuple[int, tuple[FuItem, ...]]:
 # -- points -------------------------------------------------------------------------------------
 
 
-def base_points(han: int, fu: int, rules: Rules) -> tuple[int, Limit | None]:
-    """Base points and limit for han and fu without yakuman.
+def base_points(han: int, fu: int, rules: Rules, dealer: bool = False) -> tuple[int, Limit | None]:
+    """Base points and limit for han and fu without yakuman; ``dealer``: the winner deals (under
+    ``kiriage_dealer_only`` only the dealer's 1,920, an 11,600 hand, is rounded up to mangan).
 
     >>> from tenbou.rules import get_rules
     >>> r = get_rules("tenhou")
     >>> base_points(4, 30, r), base_points(4, 30, r.replace(kiriage=True))
+    ((1920, None), (2000, <Limit.MANGAN: 'mangan'>))
+    >>> only = r.replace(kiriage=True, kiriage_dealer_only=True)
+    >>> base_points(4, 30, only), base_points(4, 30, only, dealer=True)
     ((1920, None), (2000, <Limit.MANGAN: 'mangan'>))
     >>> base_points(13, 30, r), base_points(13, 30, r.replace(kazoe="sanbaiman"))
     ((8000, <Limit.KAZOE_YAKUMAN: 'kazoe_yakuman'>), (6000, <Limit.SANBAIMAN: 'sanbaiman'>))
     """
     if han < 5:  # (the usual hand first)
         base = fu * (1 << (han + 2))
-        if base >= 2000 or (rules.kiriage and base == 1920):
+        # kiriage mangan: 4 han 30 fu and 3 han 60 fu (1,920), for the dealer alone by kiriage_dealer_only
+        if base >= 2000 or (base == 1920 and rules.kiriage and (dealer or not rules.kiriage_dealer_only)):
             return 2000, _MANGAN
         return base, None
     if han >= 13:
@@ -831,14 +837,14 @@ def _evaluate(r: Reading, hand_level: _HandLevel, dora: list[YakuHan], dora_han:
         han = dora_han
         for y in found:
             han += y.han
-        base, limit = base_points(han, fu, rules)
+        base, limit = base_points(han, fu, rules, f.situation.winner == f.situation.dealer)
     elif renhou is None:
         return None
     else:
         base = 0
     if renhou is not None:
         # renhou worth a limit: the better of that limit and the hand without it
-        rbase, rlimit = base_points(renhou.han, fu, rules)
+        rbase, rlimit = base_points(renhou.han, fu, rules, f.situation.winner == f.situation.dealer)
         if rbase > base:
             return HandScore(
                 renhou.han, fu, rlimit, rbase, (renhou,), fu_items, 0, r, f.hand, f.situation, rules
@@ -896,6 +902,8 @@ def scored_or_refused(hand: Hand, situation: Situation, rules: Rules) -> HandSco
     the error is made in the ``raise``: held in a local, it would be held by its own traceback. A
     helper of :func:`tenbou.api.score`, not in ``__all__``.)"""
     validate(hand, situation, rules)
+    if situation.fourth_kan:
+        return fourth_kan_score(hand, situation, rules)
     f = HandFacts(hand, situation, rules)
     readings = _readings(f)
     if not readings:
@@ -914,6 +922,65 @@ def scored_or_refused(hand: Hand, situation: Situation, rules: Rules) -> HandSco
     if best is None:
         return f"{hand} has no yaku (dora do not count as yaku)", "no_yaku"
     return best
+
+
+_SUUKANTSU: Final = YAKU_BY_ID["suukantsu"]
+#: the flags of a win that a daiminkan of a discard cannot come with
+_NOT_WITH_A_CALL: Final = (
+    "riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei", "tenhou", "chiihou",
+    "renhou",
+)  # fmt: skip
+
+
+def fourth_kan_score(hand: Hand, s: Situation, rules: Rules) -> HandScore:
+    """The suukantsu dealt in at the fourth kan (``s.fourth_kan``): under ``suukantsu_pao_timing =
+    "fourth_kan"`` (with suukantsu in ``pao_yaku``) the daiminkan that makes a player's fourth kan
+    is itself a deal-in of suukantsu, and the hand ends there (seed 000, 責任払い, 四槓子の確定:
+    「大明槓された瞬間に四槓子の振り込みと見なされるルールもある」). ``hand`` is the kanning
+    player's as the discard comes: three kans and, concealed, three of the discarded ``win_tile``
+    (and the one tile the kan leaves); ``s.discarder`` dealt it in. The value is the suukantsu
+    alone (doubled by ``double_yakuman``, within ``yakuman_cap``), no fu, paid as a ron; the
+    reading is the hand the kan leaves, four kans and a tanki wait. Anything else is refused
+    (:class:`~tenbou.errors.InvalidHandError`, ``contradiction``).
+
+    >>> from tenbou.rules import get_rules
+    >>> rules = get_rules("ron2").replace(suukantsu_pao_timing="fourth_kan")
+    >>> h = Hand.parse("2225p +2p ankan:1111m ankan:3333p kan:4444s@3")
+    >>> hs = fourth_kan_score(h, Situation(winner=1, discarder=2, fourth_kan=True), rules)
+    >>> hs.han, hs.fu, hs.limit, hs.base_points, [y.id for y in hs.yaku], hs.reading.wait
+    (13, 0, <Limit.YAKUMAN: 'yakuman'>, 8000, ['suukantsu'], <Wait.TANKI: 'tanki'>)
+    """
+    if rules.suukantsu_pao_timing != "fourth_kan" or "suukantsu" not in rules.pao_yaku:
+        raise _bad(
+            "fourth_kan: these rules do not make the fourth kan a suukantsu dealt in "
+            '(suukantsu_pao_timing = "fourth_kan" with suukantsu in pao_yaku)'
+        )
+    if s.discarder is None:
+        raise _bad("fourth_kan: the fourth kan is a daiminkan of a discard (give 'from')")
+    flag = next((name for name in _NOT_WITH_A_CALL if getattr(s, name)), None)
+    if flag is not None:
+        raise _bad(f"fourth_kan and {flag} cannot both hold (the fourth kan is a call of a discard)")
+    win = hand.win_tile
+    kans = sum(m.is_kan for m in hand.melds)
+    if kans != 3 or len(hand.melds) != 3:
+        raise _bad(
+            f"fourth_kan: the hand has {kans} kans in {len(hand.melds)} melds; the fourth kan comes "
+            "after three kans and no other call"
+        )
+    called = tuple([t for t in hand.concealed if t.kind == win.kind])
+    if len(called) != 3:
+        raise _bad(
+            f"fourth_kan: the daiminkan of {win} takes three {Tile(win.kind)} from the hand, which holds "
+            f"{len(called)}"
+        )
+    left = next(t for t in hand.concealed if t.kind != win.kind)
+    kan = Meld(MeldType.DAIMINKAN, (*called, win), s.discarder, win)
+    after = HandFacts(Hand((left,), (*hand.melds, kan), left), s, rules)
+    mult = 2 if "suukantsu" in rules.double_yakuman else 1
+    if rules.yakuman_cap:
+        mult = min(mult, rules.yakuman_cap)
+    yaku = (YakuHan(_SUUKANTSU, 13 * mult, mult),)
+    return HandScore(13 * mult, 0, _YAKUMAN, 8000 * mult, yaku, (), mult, _readings(after)[0], hand, s, rules)
 
 
 def _merged(first: list[YakuHan], second: list[YakuHan]) -> list[YakuHan]:

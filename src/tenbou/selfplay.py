@@ -343,6 +343,9 @@ class Table:
             elif choice is not None:
                 calls.append(choice)
         if wins:
+            # a ron comes before a call: the fourth kan's deal-in (a hora too) ends the hand alone
+            rons = [h for h in wins if h.pai is None or not rnd.fourth_kan_deal_in(h.actor, h.pai)]
+            wins = rons or wins[:1]
             if len(wins) >= 3 and self.rules.multiple_ron == "double":
                 self.emit(Ryukyoku(reason="sanchaho"))  # a triple ron aborts the hand
             else:

@@ -349,10 +349,17 @@ def _win(ev: Hora, facts: _HoraFacts | None) -> WinRecord:
 
 
 def _hand_end(events: Sequence[Event], first: int, players: int, facts: Mapping[int, _HoraFacts]) -> HandEnd:
-    """The hand end of a hand's events (``first``: the index of the first in the game's events)."""
+    """The hand end of a hand's events (``first``: the index of the first in the game's events). A
+    ``daiminkan`` followed by ``end_kyoku`` is a win of the caller on the discard: under
+    ``suukantsu_pao_timing = "fourth_kan"`` the fourth kan's suukantsu, dealt in (the engine judges
+    whether it is one; the record states no more of it)."""
     wins: list[WinRecord] = []
     scores: tuple[int, ...] | None = None
     for j, ev in enumerate(events):
+        if isinstance(ev, EndKyoku) and not wins and j and isinstance(events[j - 1], Daiminkan):
+            kan = events[j - 1]
+            assert isinstance(kan, Daiminkan)
+            return HandEnd("win", (WinRecord(winner=kan.actor, from_seat=kan.target),))
         if isinstance(ev, Hora):
             wins.append(_win(ev, facts.get(first + j)))
             scores = ev.scores

@@ -149,7 +149,11 @@ class Rules:
         )
     )
     kiriage_dealer_only: bool = field(
-        metadata=_opt("bool", "with kiriage: only the dealer's 11,600 is rounded up to 12,000 (not 7,700)")
+        metadata=_opt(
+            "bool",
+            "with kiriage: only the dealer's 11,600 (4 han 30 fu, 3 han 60 fu) is rounded up to 12,000; "
+            "a non-dealer's 7,700 (2,000-3,900 by tsumo) stays as it is",
+        )
     )
     # -- responsibility payment (pao) ---------------------------------------------------------
     pao_yaku: frozenset[str] = field(
@@ -174,12 +178,15 @@ class Rules:
             ("liable", "discarder", "split", "normal", "rest"),
         )
     )
+    # seed 000 (../shared/seeds/000_*.txt, ja.wikipedia 責任払い, 四槓子の確定): 「大明槓された瞬間に
+    # 四槓子の振り込みと見なされるルールもある」; no preset's source says its rules do (matrix.yaml)
     suukantsu_pao_timing: str = field(
         metadata=_opt(
             "choice",
-            "suukantsu pao: 'win' (the hand is paid when it wins) or "
-            "'fourth_kan' (the fourth kan, a daiminkan, "
-            "counts as dealing in the suukantsu there and then)",
+            "suukantsu pao (with suukantsu in pao_yaku): 'win' (the liable player pays when the hand "
+            "wins) or 'fourth_kan' (「大明槓された瞬間に四槓子の振り込みと見なされるルールもある」: the "
+            "daiminkan that makes a player's fourth kan is a suukantsu dealt in by the discarder, and "
+            "the hand ends there)",
             ("win", "fourth_kan"),
         )
     )

@@ -8,7 +8,7 @@
   const I18N = window.TENBOU_I18N;
   const SUITS = "mpsz";
   const WINDS = ["E", "S", "W", "N"];
-  const FLAGS = ["riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei", "tenhou", "chiihou", "renhou"];
+  const FLAGS = ["riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei", "tenhou", "chiihou", "renhou", "fourth_kan"];
   const CALLS = [
     { id: "chi", json: "chi", size: 3 },
     { id: "pon", json: "pon", size: 3 },
@@ -694,7 +694,9 @@
     $("call-help").textContent = t("help_" + callType);
 
     const flags = $("flags");
-    flags.replaceChildren(...FLAGS.map((id) => el("label", { class: "check" },
+    // the fourth kan's deal-in: offered under rules that play it (or when already set, to take it back)
+    const shown = FLAGS.filter((id) => id !== "fourth_kan" || fourthKanRules() || w.flags.includes(id));
+    flags.replaceChildren(...shown.map((id) => el("label", { class: "check", title: id === "fourth_kan" ? t("flag_fourth_kan_help") : null },
       el("input", { type: "checkbox", id: `flag-${id}`, checked: w.flags.includes(id), disabled: id === "ippatsu" && !(w.flags.includes("riichi") || w.flags.includes("double_riichi")) && !w.flags.includes("ippatsu"), onchange: (e) => change(() => {
         w.flags = e.target.checked ? [...w.flags, id] : w.flags.filter((f) => f !== id);
         if ((id === "riichi" || id === "double_riichi") && e.target.checked) S.riichi = [...new Set([...S.riichi, w.winner])];
@@ -715,6 +717,9 @@
       mode = "hand";
     });
   }
+
+  // 「大明槓された瞬間に四槓子の振り込みと見なされるルールもある」: the rules make the fourth kan a deal-in
+  const fourthKanRules = () => opt("suukantsu_pao_timing") === "fourth_kan" && (opt("pao_yaku") || []).includes("suukantsu");
 
   function renderPaoControls(w) {
     const yakuman = lastYakuman(w.winner);
@@ -1098,6 +1103,7 @@
       el("td", { text: yakuName(y) }), el("td", { lang: lang === "ja" ? "en" : "ja", class: "alt", text: lang === "ja" ? y.name : y.name_ja }),
       el("td", { text: y.yakuman ? (y.yakuman > 1 ? `${t("yakuman")} ×${y.yakuman}` : t("yakuman")) : String(y.han) })))));
     box.append(yaku);
+    if (x.fourth_kan) box.append(el("p", { class: "note", "data-fourth-kan": "true", text: t("fourth_kan_note", { seat: nameOf(x.from) }) }));
     const raw = x.fu_breakdown.reduce((a, f) => a + f.fu, 0);
     box.append(el("table", { class: "fu" },
       el("thead", {}, el("tr", {}, el("th", { scope: "col", text: t("fu_for") }), el("th", { scope: "col", text: t("fu") }))),
@@ -1118,11 +1124,14 @@
       const m = w && Number.isInteger(x.meld) ? w.melds[x.meld] : null;
       const call = m ? t("pao_call", { n: x.meld + 1, call: t("call_" + CALL_BY_JSON[m.type].id), tiles: formatTiles(m.tiles), seat: nameOf(m.from) }) : null;
       let why;
-      if (x.rule === "pao_yaku") why = t("pao_why_yaku", { call: call || t("a_call"), yaku: y ? yakuName(y) : x.yaku });
+      if (res.fourth_kan) why = t("pao_why_fourth_kan", { seat: nameOf(x.seat) });
+      else if (x.rule === "pao_yaku") why = t("pao_why_yaku", { call: call || t("a_call"), yaku: y ? yakuName(y) : x.yaku });
       else if (x.rule === "daiminkan_pao") why = t("pao_why_kan", { call: call || "" });
       else why = t("pao_why_named");
-      const src = preset() && preset().options[x.rule === "daiminkan_pao" ? "daiminkan_pao" : "pao_yaku"];
-      const rule = x.rule === "daiminkan_pao" ? "daiminkan_pao" : `pao_yaku = [${(opt("pao_yaku") || []).join(", ")}]; pao_scope: ${opt("pao_scope")}, pao_honba: ${opt("pao_honba")}`;
+      const src = preset() && preset().options[x.rule === "daiminkan_pao" ? "daiminkan_pao" : res.fourth_kan ? "suukantsu_pao_timing" : "pao_yaku"];
+      const rule = x.rule === "daiminkan_pao" ? "daiminkan_pao"
+        : res.fourth_kan ? `suukantsu_pao_timing = ${opt("suukantsu_pao_timing")}`
+          : `pao_yaku = [${(opt("pao_yaku") || []).join(", ")}]; pao_scope: ${opt("pao_scope")}, pao_honba: ${opt("pao_honba")}`;
       const honba = r.payments.filter((p) => p.kind === "honba" && p.to === res.winner);
       const honbaText = honba.length ? ` ${t("pao_honba_paid", { who: honba.map((p) => `${nameOf(p.from)} ${pts(p.points)}`).join(", ") })}` : "";
       return el("div", { class: "pao-note", "data-seat": x.seat, "data-rule": x.rule, "data-yaku": x.yaku, "data-winner": res.winner },
