@@ -26,6 +26,7 @@ from __future__ import annotations
 import contextlib
 import os
 import re
+import shutil
 import sys
 import tempfile
 from collections.abc import Iterator
@@ -37,8 +38,9 @@ from setuptools.command.build_ext import build_ext
 from setuptools.command.build_py import build_py
 
 #: the modules compiled by mypyc (the scoring and settlement hot path); one group, one shared library
-COMPILED = ["errors", "rules/_options", "rules/presets/__init__", "tiles", "shape", "hand", "yaku",
-            "scoring", "pao", "payment", "results", "api", "events", "referee", "round", "game"]  # fmt: skip
+COMPILED = ["errors", "rules/_options", "rules/presets/__init__", "core/values", "core/tiles", "core/shape",
+            "core/hand", "core/yaku", "core/scoring", "settle/pao", "settle/payment", "settle/results", "api",
+            "events", "referee", "round", "game"]  # fmt: skip
 #: the build requirement that brings mypyc (the versions the compiled build was tested with)
 MYPY = "mypy>=2.2,<2.5"
 #: mypyc's shared library of the group: the top-level module ``tenbou__mypyc``
@@ -164,9 +166,13 @@ def _write_note(build_lib: str, reason: str) -> None:
 
 
 class BuildPy(build_py):
-    """Says so, and leaves the reason in the package, when the build is pure from the start."""
+    """Starts from an empty package in the build folder (a module moved or removed since an earlier
+    build in this checkout must not ship, nor shadow what replaced it), and says so, leaving the
+    reason in the package, when the build is pure from the start."""
 
     def run(self) -> None:
+        if not self.editable_mode:
+            shutil.rmtree(Path(self.build_lib, "tenbou"), ignore_errors=True)
         super().run()
         if REASON is not None and not self.editable_mode:
             _say(f"pure Python ({REASON})")

@@ -109,8 +109,8 @@ def worker(hands_path: str, expect: str, distinct: int | None, stream: int) -> i
     after scoring ``stream`` other fresh hands."""
     import tenbou
     from tenbou.api import parse_win_request, score
+    from tenbou.core.scoring import score_hand
     from tenbou.errors import TenbouError
-    from tenbou.scoring import score_hand
 
     passes: list[list[dict[str, Any]]] = json.loads(Path(hands_path).read_text(encoding="utf-8"))
 

@@ -170,8 +170,8 @@ _COMPILED_PROBE = """
 import json, sys
 sys.path.insert(0, {bench!r})
 import bench_score, handgen
-import tenbou.scoring
-assert tenbou.scoring.__file__.endswith(".so"), tenbou.scoring.__file__
+import tenbou
+assert tenbou.BUILD == "compiled (mypyc)", tenbou.BUILD
 passes = json.load(open({path!r}))
 inputs = [[handgen.to_mahjong(req) for req in hands] for hands in passes]
 _, t_runs, m_runs, _, _ = bench_score._interleaved(passes, inputs)
@@ -191,7 +191,7 @@ def _time_compiled(
     target = _builds.compiled_build(where)
     if target is None:
         return None
-    if not any(target.glob("tenbou/scoring*.so")):
+    if not any(target.glob("tenbou/**/scoring*.so")):
         print(f"\nthe build in {target} is pure Python (no C compiler here?): nothing compiled to time")
         return None
     with tempfile.TemporaryDirectory(prefix="tenbou-bench-") as tmp:

@@ -9,7 +9,7 @@ the request (``_parse_win``: the request's fields, the hand's tiles, melds and i
 (``scored_or_refused``: validation, the readings, yaku, fu, dora), pay (``settle_win_parts``),
 write the result dict (``win_to_dict``) -- and each stage is timed twice in a row on the same
 hand: the first time as a stream of hands meets it, then again at once, with everything it reads
-(the request, the parts of the hand's suits kept by :mod:`tenbou.shape`, the yaku tables) in the
+(the request, the parts of the hand's suits kept by :mod:`tenbou.core.shape`, the yaku tables) in the
 processor's caches and the branches just taken. The difference is what the stage waits for memory
 (and for branches a stream does not repeat). ``read_counts``, the look-up of the hand's suits,
 is timed the same way on its own. Then ``api.score`` itself, first and again, and -- when
@@ -65,11 +65,11 @@ REPEATED = 200
 def run(n: int, warm: int, passes: int) -> None:
     import tenbou
     from tenbou.api import _SCORE_KEYS, _parse_win, score
+    from tenbou.core.scoring import HandScore, scored_or_refused
+    from tenbou.core.shape import read_counts
     from tenbou.errors import TenbouError
-    from tenbou.payment import settle_win_parts
-    from tenbou.results import win_to_dict
-    from tenbou.scoring import HandScore, scored_or_refused
-    from tenbou.shape import read_counts
+    from tenbou.settle.payment import settle_win_parts
+    from tenbou.settle.results import win_to_dict
 
     streams: list[list[dict[str, Any]]] = json.loads(
         json.dumps([handgen.generate(seed, n) for seed in range(1, warm + passes + 1)])

@@ -124,8 +124,8 @@ def _pao(lines: Lines, facts: Any) -> None:
 def _hora_tehais(with_drawn: bool) -> Callable[[Lines, Any], None]:
     """The winner's concealed tiles: the original server's own games with a tsumo's drawn tile,
     Tenhou's converter and akochan without the winning tile."""
+    from tenbou.core.tiles import parse_tiles
     from tenbou.events import mjai_tile
-    from tenbou.tiles import parse_tiles
 
     def change(lines: Lines, facts: Any) -> None:
         for hand, x in _horas(lines):

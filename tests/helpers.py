@@ -6,11 +6,11 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tenbou.api import settle_request
-from tenbou.hand import Hand, Situation
+from tenbou.core.hand import Hand, Situation
+from tenbou.core.scoring import HandScore, score_hand
+from tenbou.core.tiles import Wind, parse_tiles
 from tenbou.round import Round
 from tenbou.rules import Rules, get_rules
-from tenbou.scoring import HandScore, score_hand
-from tenbou.tiles import Wind, parse_tiles
 
 TENHOU = get_rules("tenhou")
 

@@ -17,6 +17,7 @@ from dataclasses import fields, replace
 from typing import Any
 
 from tenbou.api import settlement_to_dict
+from tenbou.core.tiles import Tile
 from tenbou.events import (
     Ankan,
     Chi,
@@ -39,7 +40,6 @@ from tenbou.events import (
 )
 from tenbou.game import Game
 from tenbou.round import Phase, Round, SeatState
-from tenbou.tiles import Tile
 
 _SEAT_CACHES = frozenset({"waits_key", "waits"})
 #: seats no table has

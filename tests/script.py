@@ -12,6 +12,7 @@ Commands, separated by spaces (seats 0-3, tiles in mpsz):
 
 from __future__ import annotations
 
+from tenbou.core.tiles import Tile, Wind, parse_tiles
 from tenbou.events import (
     Ankan,
     Chi,
@@ -32,7 +33,6 @@ from tenbou.events import (
 )
 from tenbou.round import Round
 from tenbou.rules import Rules, get_rules
-from tenbou.tiles import Tile, Wind, parse_tiles
 
 
 def start(hands: list[str], dealer: int = 0, dora: str = "9s", bakaze: str = "E", honba: int = 0,

@@ -9,11 +9,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from tenbou.core.tiles import Tile, parse_tiles
 from tenbou.events import Ankan, Daiminkan, Event, Hora, Kakan, Pon, Reach
 from tenbou.round import Round
 from tenbou.rules import Rules
 from tenbou.selfplay import GreedyAgent, Table
-from tenbou.tiles import Tile, parse_tiles
 
 
 class Stacked(random.Random):

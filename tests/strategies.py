@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from tenbou.hand import Hand, Meld, MeldType, Situation
-from tenbou.tiles import Tile, Wind
+from tenbou.core.hand import Hand, Meld, MeldType, Situation
+from tenbou.core.tiles import Tile, Wind
 
 tiles = st.builds(
     lambda k, red: Tile(k, red and k in (4, 13, 22)),

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 import pytest
 
+from tenbou.core.tiles import Tile, Wind, parse_tiles
 from tenbou.errors import IllegalEventError, TenbouError
 from tenbou.events import (
     Ankan,
@@ -36,7 +37,6 @@ from tenbou.game import Game
 from tenbou.round import Round
 from tenbou.rules import Rules, get_rules
 from tenbou.selfplay import GreedyAgent, RandomAgent, Table, play_game
-from tenbou.tiles import Tile, Wind, parse_tiles
 
 from .conftest import CORPUS
 from .inject import BAD_SEATS, illegal_variants, snapshot

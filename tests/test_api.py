@@ -131,7 +131,7 @@ def test_missing_hand() -> None:
 
 def test_flag_order_matches_situation_fields() -> None:
     from tenbou.api import _FLAGS
-    from tenbou.hand import Situation
+    from tenbou.core.hand import Situation
 
     flags = tuple(f for f in Situation._fields if type(getattr(Situation(), f)) is bool)
     assert flags == _FLAGS
@@ -288,7 +288,7 @@ def test_a_refused_hand_gives_score_hand_s_error_and_leaves_no_cycle() -> None:
     # api.score raises the refusal itself (scored_or_refused): the same code and message as
     # score_hand's, and the error is not held by its own traceback (no garbage left for the collector)
     from tenbou.api import parse_win_request
-    from tenbou.scoring import score_hand
+    from tenbou.core.scoring import score_hand
 
     from .handgen import generate
 

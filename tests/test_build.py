@@ -48,9 +48,9 @@ def is_extension(path: str | None) -> bool:
 
 def test_the_build_running_is_told_by_its_modules() -> None:
     kinds = {name: is_extension(importlib.import_module(name).__file__) for name in compiled_modules()}
-    assert "tenbou.scoring" in kinds and "tenbou.api" in kinds
+    assert "tenbou.core.scoring" in kinds and "tenbou.api" in kinds
     assert len(set(kinds.values())) == 1, f"a half-compiled build: {kinds}"
-    compiled = kinds["tenbou.scoring"]
+    compiled = kinds["tenbou.core.scoring"]
     expected = "compiled (mypyc)" if compiled else "pure Python"
     assert expected == tenbou.BUILD
     assert tenbou.build_info().startswith(tenbou.BUILD)

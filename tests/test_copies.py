@@ -12,14 +12,14 @@ from typing import Any
 import pytest
 
 from tenbou.api import settle_request
+from tenbou.core.hand import Hand, Situation
+from tenbou.core.scoring import score_hand
+from tenbou.core.shape import standard_decompositions
+from tenbou.core.tiles import Tile
 from tenbou.events import events_from_lines, events_to_lines
 from tenbou.game import Game
-from tenbou.hand import Hand, Situation
 from tenbou.rules import get_rules
-from tenbou.scoring import score_hand
 from tenbou.selfplay import play_game
-from tenbou.shape import standard_decompositions
-from tenbou.tiles import Tile
 
 DAISANGEN = {
     "dealer": 0,

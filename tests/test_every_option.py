@@ -21,13 +21,13 @@ from typing import Any
 import pytest
 
 from tenbou.api import settle_request
+from tenbou.core.hand import Hand
+from tenbou.core.tiles import Tile
 from tenbou.errors import TenbouError
 from tenbou.events import Dahai, Daiminkan, Dora, Hora, Reach, Ryukyoku
 from tenbou.game import Game
-from tenbou.hand import Hand
 from tenbou.round import Round
 from tenbou.rules import LOCAL_YAKU, OPTION_SPECS, Rules, get_rules
-from tenbou.tiles import Tile
 
 from .script import events, play, start
 from .stacked import Stacked, play_stacked

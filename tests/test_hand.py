@@ -2,9 +2,9 @@ from __future__ import annotations
 
 import pytest
 
+from tenbou.core.hand import Hand, Meld, MeldType, Situation
+from tenbou.core.tiles import Tile, Wind, parse_tiles
 from tenbou.errors import NotationError
-from tenbou.hand import Hand, Meld, MeldType, Situation
-from tenbou.tiles import Tile, Wind, parse_tiles
 
 
 def test_meld_notation_round_trip() -> None:
@@ -108,10 +108,10 @@ def test_records_rebuild_from_their_fields_by_position_and_name_and_pickle() -> 
     import copy
     import pickle
 
-    from tenbou.payment import Payment, PaymentKind, settle_win
+    from tenbou.core.scoring import score_hand
+    from tenbou.core.values import Record
     from tenbou.rules import get_rules
-    from tenbou.scoring import score_hand
-    from tenbou.tiles import Record
+    from tenbou.settle.payment import Payment, PaymentKind, settle_win
 
     s = Situation(winner=2, discarder=1, riichi=True, dora_indicators=(Tile(4),))
     hs = score_hand(

@@ -6,6 +6,7 @@ import gzip
 
 import pytest
 
+from tenbou.core.tiles import Tile, Wind
 from tenbou.errors import LogFormatError
 from tenbou.events import (
     Chi,
@@ -35,7 +36,6 @@ from tenbou.io.tenhou import (
     write_mjlog,
 )
 from tenbou.records import verify_record
-from tenbou.tiles import Tile, Wind
 
 # One hand (South 3, seat 2 deals) with a pon, a daiminkan and its dora, a kakan, a chi, a riichi and an
 # ippatsu ron; written by tenbou from a self-play game.

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from tenbou.core.tiles import Tile
 from tenbou.errors import LogFormatError
 from tenbou.events import (
     Chi,
@@ -24,7 +25,6 @@ from tenbou.events import (
 from tenbou.io.tenhou import mjlog_records
 from tenbou.io.tenhou6 import code_of_tile, rules_of, tenhou6_records, tile_of_code, write_tenhou6
 from tenbou.records import verify_record
-from tenbou.tiles import Tile
 
 from .test_io_tenhou import HAND
 

@@ -1,4 +1,4 @@
-"""The engine and the JSON façade work out liabilities in one place (``tenbou.pao.win_liabilities``):
+"""The engine and the JSON façade work out liabilities in one place (``tenbou.settle.pao.win_liabilities``):
 every win the engine settles, replayed as the request it writes with its own ``pao`` left out, is
 given the same liabilities (yaku, liable seat, rule and meld) by ``tenbou.api`` inferring them from
 the request's facts: the melds in call order, the kans in the order declared (``kan_order``), the

@@ -8,8 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tenbou.errors import InvalidHandError
-from tenbou.pao import Liability
-from tenbou.payment import PaymentKind, deltas, hand_shares, settle_win, win_payments
+from tenbou.settle.pao import Liability
+from tenbou.settle.payment import PaymentKind, deltas, hand_shares, settle_win, win_payments
 
 from .helpers import TENHOU, sc
 

@@ -6,10 +6,10 @@ import copy
 from typing import Any
 
 from tenbou.api import score
-from tenbou.hand import Hand, Situation
-from tenbou.results import hand_score_to_dict
+from tenbou.core.hand import Hand, Situation
+from tenbou.core.scoring import score_hand
 from tenbou.rules import get_rules
-from tenbou.scoring import score_hand
+from tenbou.settle.results import hand_score_to_dict
 
 
 def _spoil(value: Any) -> None:

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
+from tenbou.core.tiles import Tile
 from tenbou.errors import IllegalEventError
 from tenbou.events import Dahai, Daiminkan, Hora, Pon, Reach, Tsumo
 from tenbou.round import Round
 from tenbou.rules import get_rules
-from tenbou.tiles import Tile
 
 from .helpers import assert_round_agrees
 from .script import events, play, start

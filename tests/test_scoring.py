@@ -7,9 +7,9 @@ import contextlib
 
 import pytest
 
+from tenbou.core.scoring import Limit, base_points
+from tenbou.core.yaku import Form, Wait
 from tenbou.errors import InvalidHandError
-from tenbou.scoring import Limit, base_points
-from tenbou.yaku import Form, Wait
 
 from .helpers import TENHOU, ids, sc
 

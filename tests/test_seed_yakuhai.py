@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from tenbou.payment import deltas, win_payments
-from tenbou.scoring import FuItem, Limit
+from tenbou.core.scoring import FuItem, Limit
+from tenbou.settle.payment import deltas, win_payments
 
 from .helpers import TENHOU, han_of, ids, sc
 

@@ -5,7 +5,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tenbou import shape
-from tenbou.shape import (
+from tenbou.core.shape import (
     decompose,
     is_chiitoitsu,
     is_kokushi,
@@ -15,7 +15,7 @@ from tenbou.shape import (
     standard_decompositions,
     waits,
 )
-from tenbou.tiles import counts34, format_kinds, parse_tiles
+from tenbou.core.tiles import counts34, format_kinds, parse_tiles
 
 
 def c(text: str) -> list[int]:

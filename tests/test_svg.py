@@ -14,6 +14,7 @@ import pytest
 
 from tenbou import Hand, NotationError, Tile
 from tenbou.cli import main
+from tenbou.core.tiles import KIND_NAMES
 from tenbou.svg import (
     TILE_HEIGHT,
     TILE_WIDTH,
@@ -24,7 +25,6 @@ from tenbou.svg import (
     tile_svg,
     tiles_svg,
 )
-from tenbou.tiles import KIND_NAMES
 
 SVG = "{http://www.w3.org/2000/svg}"
 DAISANGEN = "23m55p +4m pon:555z@2 pon:666z@0 pon:777z@3"

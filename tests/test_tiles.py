@@ -4,8 +4,17 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from tenbou.core.tiles import (
+    Tile,
+    Wind,
+    counts34,
+    dora_kind,
+    format_tiles,
+    kind_from_text,
+    kind_text,
+    parse_tiles,
+)
 from tenbou.errors import NotationError, TenbouError
-from tenbou.tiles import Tile, Wind, counts34, dora_kind, format_tiles, kind_from_text, kind_text, parse_tiles
 
 
 def test_parse_runs_sharing_a_suit_letter() -> None:

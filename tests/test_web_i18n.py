@@ -6,8 +6,8 @@ from __future__ import annotations
 import re
 from importlib import resources
 
+from tenbou.core.yaku import YAKU_BY_ID
 from tenbou.rules import OPTION_SPECS
-from tenbou.yaku import YAKU_BY_ID
 
 STATIC = resources.files("tenbou.web").joinpath("static")
 I18N = STATIC.joinpath("i18n.js").read_text(encoding="utf-8")

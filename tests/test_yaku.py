@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from tenbou.core.yaku import YAKU, YAKU_BY_ID
 from tenbou.errors import InvalidHandError
 from tenbou.rules import LOCAL_YAKU, YAKUMAN_IDS
-from tenbou.yaku import YAKU, YAKU_BY_ID
 
 from .helpers import TENHOU, han_of, ids, sc
 

@@ -12,9 +12,26 @@ players under the rules of real platforms and leagues, responsibility payment
 ...            "win_tile": "4m"})
 >>> r["han"], r["limit"], r["deltas"]
 (13, 'yakuman', [0, 32000, 0, -32000])
+
+The package is laid out in layers, imports flowing one way from the core up (docs/architecture.md):
+``core`` (tiles, hands, their shapes, yaku and score), ``rules``, ``settle`` (pao, payments,
+results), the JSON façade ``api``, the game ``engine``, record I/O ``io``, verification, pictures,
+the CLI and the web app. The modules of the flat package it was (``tenbou.tiles``,
+``tenbou.scoring``, ``tenbou.round``, ``tenbou.records``, ...) still import, from where their
+contents live now (:data:`MOVED`), so that code and pickles made before keep working.
 """
 
+import importlib
+import importlib.abc
+import importlib.machinery
+import sys
+import types
+from collections.abc import Sequence
+
 from ._build import BUILD, build_info
+from .core.hand import Hand, Meld, MeldType, Situation
+from .core.scoring import HandScore, Limit, score_hand
+from .core.tiles import Tile, Wind, parse_tiles
 from .errors import (
     IllegalEventError,
     InvalidHandError,
@@ -24,15 +41,67 @@ from .errors import (
     RuleError,
     TenbouError,
 )
-from .hand import Hand, Meld, MeldType, Situation
 from .rules import Rules, get_rules
-from .scoring import HandScore, Limit, score_hand
-from .tiles import Tile, Wind, parse_tiles
 
 __version__ = "0.1.0"
 
+#: the modules of the flat package of 0.1.0, and where their contents live now (first found first)
+MOVED: dict[str, tuple[str, ...]] = {
+    "tenbou._native": ("tenbou.core._native",),
+    "tenbou.tiles": ("tenbou.core.tiles", "tenbou.core.values"),
+    "tenbou.hand": ("tenbou.core.hand",),
+    "tenbou.shape": ("tenbou.core.shape",),
+    "tenbou.yaku": ("tenbou.core.yaku",),
+    "tenbou.scoring": ("tenbou.core.scoring",),
+    "tenbou.pao": ("tenbou.settle.pao",),
+    "tenbou.payment": ("tenbou.settle.payment",),
+    "tenbou.results": ("tenbou.settle.results",),
+}
+
+
+class _Moved(importlib.abc.MetaPathFinder, importlib.abc.Loader):
+    """Imports a module of :data:`MOVED` as a small module of its own whose attributes are looked
+    up, when asked for, in the modules that hold them now (PEP 562): ``from tenbou.tiles import
+    Tile`` and a pickle naming ``tenbou.round._Win`` work. It answers only for those names, after
+    every other finder (nothing real is shadowed)."""
+
+    def find_spec(
+        self, fullname: str, path: Sequence[str] | None, target: types.ModuleType | None = None
+    ) -> importlib.machinery.ModuleSpec | None:
+        if fullname not in MOVED:
+            return None
+        return importlib.machinery.ModuleSpec(fullname, self)
+
+    def create_module(self, spec: importlib.machinery.ModuleSpec) -> None:
+        return None  # the default module
+
+    def exec_module(self, module: types.ModuleType) -> None:
+        homes = MOVED[module.__name__]
+        module.__doc__ = f"{module.__name__}, moved: its contents are in {', '.join(homes)}."
+        public = [n for home in homes for n in getattr(importlib.import_module(home), "__all__", ())]
+        setattr(module, "__all__", public)  # noqa: B010
+
+        def lookup(name: str) -> object:
+            for home in homes:
+                found = importlib.import_module(home)
+                if hasattr(found, name):
+                    return getattr(found, name)
+            raise AttributeError(f"module {module.__name__!r} (moved to {', '.join(homes)}) has no {name!r}")
+
+        def names() -> list[str]:
+            return sorted({n for home in homes for n in dir(importlib.import_module(home))})
+
+        # (PEP 562: a module's own __getattr__ and __dir__)
+        setattr(module, "__getattr__", lookup)  # noqa: B010
+        setattr(module, "__dir__", names)  # noqa: B010
+
+
+if not any(isinstance(f, _Moved) for f in sys.meta_path):
+    sys.meta_path.append(_Moved())
+
 __all__ = [
     "BUILD",
+    "MOVED",
     "Hand",
     "HandScore",
     "IllegalEventError",

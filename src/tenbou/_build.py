@@ -1,7 +1,7 @@
 """Which build of tenbou is running: the hot modules compiled by mypyc, or pure Python.
 
 ``pip install .`` compiles them where a C compiler works (setup.py); the build is told by the
-modules themselves: ``tenbou.scoring`` is an extension module in the compiled build. A pure
+modules themselves: ``tenbou.core.scoring`` is an extension module in the compiled build. A pure
 build made by ``pip install`` keeps why it is pure in ``_build_note.txt`` (no compiler,
 ``TENBOU_PURE=1``, ...), which :func:`build_info` adds; a source checkout (``PYTHONPATH=src``, an
 editable install) has no note.
@@ -13,7 +13,7 @@ from importlib import resources
 from importlib.machinery import EXTENSION_SUFFIXES
 from typing import Final
 
-from . import scoring
+from .core import scoring
 
 COMPILED_BUILD: Final = "compiled (mypyc)"
 PURE_BUILD: Final = "pure Python"

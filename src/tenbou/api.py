@@ -21,19 +21,19 @@ import re
 from collections.abc import Mapping
 from typing import Any, Final
 
+from .core.hand import Hand, Meld, MeldType, Situation
+from .core.scoring import HandScore, score_hand, scored_or_refused
+from .core.tiles import Tile, Wind, parse_tiles
 from .errors import InvalidHandError, NotationError, RequestError, TenbouError, shown
-from .hand import Hand, Meld, MeldType, Situation
-from .pao import Liability, win_liabilities
-from .payment import (
+from .rules import ABORTIVE_DRAWS, Rules, rules_from_request
+from .settle.pao import Liability, win_liabilities
+from .settle.payment import (
     Settlement,
     settle_draw,
     settle_win_parts,
     settle_wins,
 )
-from .results import hand_score_to_dict, settlement_to_dict, win_to_dict
-from .rules import ABORTIVE_DRAWS, Rules, rules_from_request
-from .scoring import HandScore, score_hand, scored_or_refused
-from .tiles import Tile, Wind, parse_tiles
+from .settle.results import hand_score_to_dict, settlement_to_dict, win_to_dict
 
 __all__ = [
     "MAX_DEPTH",
@@ -491,7 +491,7 @@ def _seat(value: object, field: str, players: int) -> int:
 def _liabilities(
     raw_pao: object, raw_kan_from: object, raw_kan_order: object, hand: Hand, hs: HandScore, where: str = ""
 ) -> tuple[Liability, ...]:
-    """The liabilities of a win (:func:`tenbou.pao.win_liabilities`): explicit ``pao`` (``raw_pao``,
+    """The liabilities of a win (:func:`tenbou.settle.pao.win_liabilities`): explicit ``pao`` (``raw_pao``,
     the field's value or ``_ABSENT``) or inferred from the melds (the kans in ``kan_order``, or in
     call order), plus daiminkan pao on a rinshan win (``rinshan_kan_from``: a seat, or ``null`` for
     none; left out, it is read from a daiminkan as the last meld)."""
@@ -646,7 +646,7 @@ def settle(request: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def settle_request(request: Mapping[str, Any], *, rules: Rules | None = None) -> Settlement:
-    """:func:`settle` returning the :class:`~tenbou.payment.Settlement` itself.
+    """:func:`settle` returning the :class:`~tenbou.settle.payment.Settlement` itself.
     With ``rules`` given (as the round engine does), the request has no ``rules`` field."""
     request = _as_dict(request)
     if not _SETTLE_KEYS.issuperset(request):

@@ -1,7 +1,7 @@
 """The ``tenbou`` command line: a thin front end over :mod:`tenbou.api`.
 
 ``tenbou score`` scores a hand written in hand notation (see
-:mod:`tenbou.hand`) or read from a JSON request file; ``--json`` prints the
+:mod:`tenbou.core.hand`) or read from a JSON request file; ``--json`` prints the
 JSON result, one line per request (JSON Lines in, JSON Lines out).
 ``tenbou rules list|show|diff`` describes the presets. ``tenbou serve`` runs the web
 calculator (the optional extra ``web``) and ``tenbou svg`` draws a hand as SVG or PNG.
@@ -28,12 +28,12 @@ from typing import Any, NoReturn, TextIO
 
 from . import __version__, build_info
 from .api import loads_request, score, settle
+from .core.hand import Hand
+from .core.tiles import Tile, parse_tiles
 from .errors import LogFormatError, NotationError, RequestError, TenbouError
 from .files import OutputFile, StandardOutputError, shown_path, standard_output
-from .hand import Hand
 from .rules import OPTION_SPECS, get_preset, presets
 from .rules.presets import UNKNOWN, Preset
-from .tiles import Tile, parse_tiles
 
 __all__ = ["main"]
 
@@ -509,7 +509,7 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     def started(address: tuple[Any, ...]) -> None:
         shown = f"[{address[0]}]" if ":" in str(address[0]) else address[0]
         sys.stderr.write(f"tenbou: web calculator on {scheme}://{shown}:{address[1]}/ (Ctrl-C stops it)\n")
-        sys.stderr.write(f"tenbou: score sheet games kept in {db}\n")
+        sys.stderr.write(f"tenbou: score sheet games kept in {shown_path(db)}\n")
         if password is None:
             sys.stderr.write("tenbou: open to this machine only (bound to loopback, no password)\n")
             return

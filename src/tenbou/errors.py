@@ -4,7 +4,7 @@ Every error tenbou raises on bad input is a :class:`TenbouError`, a
 :class:`ValueError` with a short machine-readable ``code`` and a message that
 quotes the offending field, tile or token. Nothing is silently corrected.
 
->>> from tenbou.tiles import parse_tiles
+>>> from tenbou.core.tiles import parse_tiles
 >>> try:
 ...     parse_tiles("1238z")
 ... except TenbouError as e:

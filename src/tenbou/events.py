@@ -26,8 +26,9 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Any, TypeAlias
 
+from .core.tiles import Tile, Wind, tile_of
+from .core.values import DataRecord
 from .errors import LogFormatError
-from .tiles import DataRecord, Tile, Wind, tile_of
 
 __all__ = [
     "Ankan",
@@ -60,7 +61,7 @@ __all__ = [
 _HONOR_NAMES = "ESWNPFC"
 
 
-#: every mjai tile name and its tile (the tiles are the shared instances of :mod:`tenbou.tiles`)
+#: every mjai tile name and its tile (the tiles are the shared instances of :mod:`tenbou.core.tiles`)
 _MJAI_TILES: dict[str, Tile] = {
     **{h: tile_of(27 + i) for i, h in enumerate(_HONOR_NAMES)},
     **{f"{n}{s}": tile_of("mps".index(s) * 9 + n - 1) for s in "mps" for n in range(1, 10)},

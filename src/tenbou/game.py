@@ -21,15 +21,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ._native import mypyc_attr
+from .core._native import mypyc_attr
+from .core.tiles import Wind
+from .core.values import DataRecord
 from .errors import IllegalEventError
 from .events import EndGame, EndKyoku, Event, StartGame, StartKyoku, event_name
-from .payment import PaymentKind, Settlement
 from .referee import Problems, Referee
-from .results import settlement_to_dict
 from .round import Round, RoundResult, start_problems
 from .rules import Rules
-from .tiles import DataRecord, Wind
+from .settle.payment import PaymentKind, Settlement
+from .settle.results import settlement_to_dict
 
 __all__ = ["FinalResult", "Game", "HandRecord"]
 

@@ -39,6 +39,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, TextIO
 
+from .core.tiles import Tile, format_tiles, parse_tiles
 from .errors import LogFormatError, TenbouError
 from .events import (
     Daiminkan,
@@ -58,7 +59,6 @@ from .game import Game, HandRecord
 from .io.record import GameRecord, HandEnd, WinRecord
 from .io.source import MAX_RECORD_BYTES, inflate, read_source
 from .round import Round
-from .tiles import Tile, format_tiles, parse_tiles
 
 __all__ = [
     "MISMATCH_KINDS",

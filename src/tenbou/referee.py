@@ -8,7 +8,7 @@ still be carried out, a ``hard`` one makes it impossible. Strictly the first pro
 event (:class:`~tenbou.errors.IllegalEventError`); leniently the reasons are recorded and the
 event carried out unless one was hard.
 
->>> from tenbou.tiles import Tile
+>>> from tenbou.core.tiles import Tile
 >>> count = TileCount(red_fives=3, players=4)
 >>> count.count([Tile.parse("5s")] * 3)
 >>> count.problem([Tile.parse("5s")], "tsumo")
@@ -23,10 +23,10 @@ import contextlib
 from collections.abc import Sequence
 from typing import Any, NoReturn, TypeVar, cast
 
-from ._native import mypyc_attr
+from .core._native import mypyc_attr
+from .core.tiles import Tile, tile_set
 from .errors import IllegalEventError
 from .events import Event
-from .tiles import Tile, tile_set
 
 _T = TypeVar("_T")
 

@@ -24,14 +24,14 @@ does not hold, a seat that does not exist) is recorded and left out.
 
 A win is scored from the round's own state (every situational flag, the pao the
 calls made, the daiminkan a rinshan win follows) and settled by
-:func:`tenbou.payment.settle_wins`, as a request is; the round also writes the
+:func:`tenbou.settle.payment.settle_wins`, as a request is; the round also writes the
 request that reproduces it (:attr:`RoundResult.request`, for ``tenbou settle``).
 
 :meth:`Round.legal_actions` lists what a seat may do now, as events.
 
 >>> from tenbou.events import Ankan, StartKyoku, Tsumo, Dahai
 >>> from tenbou.rules import get_rules
->>> from tenbou.tiles import Tile, Wind, parse_tiles
+>>> from tenbou.core.tiles import Tile, Wind, parse_tiles
 >>> hands = [parse_tiles("123456789m1230p"), parse_tiles("2223334445556p"), parse_tiles("111222333s1237z"),
 ...          parse_tiles("19m19s1234566z19p")]
 >>> r = Round(get_rules("tenhou"), StartKyoku(Wind.EAST, Tile.parse("9s"), 1, 0, 0, 0, (25000,) * 4,
@@ -50,8 +50,12 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, NoReturn
 
-from . import pao as _pao
-from ._native import mypyc_attr
+from .core._native import mypyc_attr
+from .core.hand import Hand, Meld, MeldType, Situation
+from .core.scoring import HandScore, score_hand
+from .core.shape import is_kokushi, is_tenpai, is_winning, waits
+from .core.tiles import TERMINALS_AND_HONORS, Tile, format_tiles
+from .core.values import DataRecord
 from .errors import IllegalEventError, TenbouError
 from .events import (
     Ankan,
@@ -72,14 +76,11 @@ from .events import (
     Tsumo,
     event_name,
 )
-from .hand import Hand, Meld, MeldType, Situation
-from .pao import Liability
-from .payment import Settlement, settle_draw, settle_wins
 from .referee import Problems, Referee, TileCount
 from .rules import Rules
-from .scoring import HandScore, score_hand
-from .shape import is_kokushi, is_tenpai, is_winning, waits
-from .tiles import TERMINALS_AND_HONORS, DataRecord, Tile, format_tiles
+from .settle import pao as _pao
+from .settle.pao import Liability
+from .settle.payment import Settlement, settle_draw, settle_wins
 
 __all__ = ["Phase", "Round", "RoundResult", "SeatState", "check_start", "start_problems"]
 
@@ -187,7 +188,7 @@ def check_start(rules: Rules, start: StartKyoku, players: int | None = None) -> 
     each hand, and no tile beyond the copies of the set (hands and dora indicator together).
 
     >>> from tenbou.rules import get_rules
-    >>> from tenbou.tiles import Tile, Wind
+    >>> from tenbou.core.tiles import Tile, Wind
     >>> hands = ((Tile.parse("1m"),) * 13,) * 3
     >>> start = StartKyoku(Wind.EAST, Tile.parse("1s"), 1, 0, 0, 0, (25000,) * 3, hands)
     >>> check_start(get_rules("tenhou"), start, players=4)
@@ -464,7 +465,7 @@ class Round(Referee):
         return [i for i, _ in self.seats[seat].kans]
 
     def _liabilities(self, seat: int, hs: HandScore) -> tuple[Liability, ...]:
-        """Liabilities as the calls happened (:func:`tenbou.pao.win_liabilities`): the kans in the
+        """Liabilities as the calls happened (:func:`tenbou.settle.pao.win_liabilities`): the kans in the
         order they were declared, and the daiminkan a rinshan chain began with."""
         return _pao.win_liabilities(
             hs, kan_order=self._kan_order(seat), kan_from=self._kan_from(), kan_from_named=True

@@ -17,6 +17,8 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from .core.shape import waits
+from .core.tiles import Tile, tile_set
 from .errors import TenbouError
 from .events import (
     Ankan,
@@ -41,8 +43,6 @@ from .events import (
 from .game import Game
 from .round import ABORT_REASONS, Round
 from .rules import Rules, get_rules
-from .shape import waits
-from .tiles import Tile, tile_set
 
 __all__ = ["Agent", "GreedyAgent", "RandomAgent", "Table", "play_game", "wall_tiles"]
 

@@ -6,7 +6,7 @@ strokes defined here, so a picture looks the same in a browser, a notebook or a
 PNG whatever fonts the machine has. A red five is drawn in red and marked with
 a red corner (``class="tile red"``, ``data-red="true"``).
 
->>> from tenbou.tiles import Tile
+>>> from tenbou.core.tiles import Tile
 >>> svg = tile_svg(Tile.parse("0p"))
 >>> svg.startswith("<svg") and 'data-tile="0p"' in svg and 'data-red="true"' in svg
 True
@@ -26,9 +26,9 @@ from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from html import escape
 
+from .core.hand import Hand, Meld, MeldType
+from .core.tiles import KIND_NAMES, Tile, parse_tiles
 from .errors import TenbouError
-from .hand import Hand, Meld, MeldType
-from .tiles import KIND_NAMES, Tile, parse_tiles
 
 __all__ = [
     "TILE_HEIGHT",

@@ -6,7 +6,7 @@
 within a size limit, and :mod:`tenbou.io.convert` tells the formats apart and converts between them.
 
 136-tile ids and record formats stay inside this package; what leaves it is
-tenbou's own vocabulary (:class:`~tenbou.tiles.Tile`, :class:`~tenbou.hand.Meld`, mjai events)
+tenbou's own vocabulary (:class:`~tenbou.core.tiles.Tile`, :class:`~tenbou.core.hand.Meld`, mjai events)
 or a JSON request for :func:`tenbou.api.score`. A record that cannot be read raises
 :class:`~tenbou.errors.LogFormatError` naming the file, the line or element, and the field.
 """

@@ -24,6 +24,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..core.tiles import Tile
 from ..errors import LogFormatError
 from ..events import (
     Ankan,
@@ -43,7 +44,6 @@ from ..events import (
     event_to_json,
     tile_from_mjai,
 )
-from ..tiles import Tile
 from .record import JSON, GameRecord, HandEnd, WinRecord
 
 __all__ = ["mjai_records", "read_json", "write_mjai"]

@@ -1,9 +1,9 @@
 """The codes of a Tenhou mjlog: 136-tile ids, call codes (``m``), yaku ids, ``ten`` values and tags.
 
-Tiles are 136-ids: ``id // 4`` is the kind (see :mod:`tenbou.tiles`) and, in a
+Tiles are 136-ids: ``id // 4`` is the kind (see :mod:`tenbou.core.tiles`) and, in a
 game with red fives, ids 16, 52 and 88 are the red 5m, 5p and 5s. Those ids do
-not leave the mjlog modules: everything public speaks :class:`~tenbou.tiles.Tile`
-and :class:`~tenbou.hand.Meld`, or mpsz text.
+not leave the mjlog modules: everything public speaks :class:`~tenbou.core.tiles.Tile`
+and :class:`~tenbou.core.hand.Meld`, or mpsz text.
 
 >>> tile_from_136(52, red_fives=True), tile_from_136(52, red_fives=False)
 (Tile.parse('0p'), Tile.parse('5p'))
@@ -18,10 +18,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
+from ..core.hand import Meld, MeldType
+from ..core.tiles import Tile, format_tiles
+from ..core.yaku import DORA, YAKU
 from ..errors import LogFormatError
-from ..hand import Meld, MeldType
-from ..tiles import Tile, format_tiles
-from ..yaku import DORA, YAKU
 from .record import JSON
 
 __all__ = [
@@ -72,7 +72,7 @@ class TenhouMeldType(Enum):
 
     @property
     def meld_type(self) -> MeldType | None:
-        """The tenbou :class:`~tenbou.hand.MeldType` (``None`` for kita, not a meld)."""
+        """The tenbou :class:`~tenbou.core.hand.MeldType` (``None`` for kita, not a meld)."""
         return None if self is TenhouMeldType.KITA else MeldType(self.value)
 
 
@@ -94,7 +94,7 @@ class TenhouMeld:
 
     @property
     def tiles(self) -> tuple[Tile, ...]:
-        """The tiles, as :class:`~tenbou.tiles.Tile`."""
+        """The tiles, as :class:`~tenbou.core.tiles.Tile`."""
         return tuple(tile_from_136(i, self.red_fives) for i in self.ids)
 
     @property
@@ -122,7 +122,7 @@ class TenhouMeld:
         return seat
 
     def meld(self, caller: int, players: int = 4) -> Meld:
-        """The call as a tenbou :class:`~tenbou.hand.Meld`; a kita is not a meld
+        """The call as a tenbou :class:`~tenbou.core.hand.Meld`; a kita is not a meld
         and raises :class:`~tenbou.errors.LogFormatError`."""
         mtype = self.type.meld_type
         if mtype is None:

@@ -33,6 +33,7 @@ import zlib
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
+from ..core.tiles import Tile, Wind, format_tiles
 from ..errors import LogFormatError
 from ..events import (
     Ankan,
@@ -54,7 +55,6 @@ from ..events import (
     StartKyoku,
     Tsumo,
 )
-from ..tiles import Tile, Wind, format_tiles
 from .mjlog_codes import (
     DISCARD_SEATS,
     DISCARD_TAGS,

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from ..core.tiles import Tile
 from ..errors import LogFormatError
 from ..events import (
     Ankan,
@@ -27,7 +28,6 @@ from ..events import (
     StartKyoku,
     Tsumo,
 )
-from ..tiles import Tile
 from .mjlog_codes import (
     DISCARD_TAGS,
     DRAW_TAGS,

@@ -29,10 +29,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TypeAlias
 
+from ..core.hand import Meld
+from ..core.tiles import Tile
 from ..events import Event, ReachAccepted, StartKyoku
-from ..hand import Meld
 from ..rules import Rules, rules_from_request
-from ..tiles import Tile
 
 __all__ = ["FORMATS", "HAND_END_KINDS", "JSON", "GameRecord", "HandEnd", "WinRecord", "final_results"]
 

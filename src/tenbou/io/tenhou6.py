@@ -46,6 +46,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..core.tiles import Tile, Wind
 from ..errors import LogFormatError
 from ..events import (
     Ankan,
@@ -67,7 +68,6 @@ from ..events import (
     StartKyoku,
     Tsumo,
 )
-from ..tiles import Tile, Wind
 from .mjai import read_json
 from .record import JSON, GameRecord, HandEnd, WinRecord, final_results
 
@@ -810,7 +810,7 @@ def _yaku_texts(win: WinRecord, seat_wind: int, round_wind: int) -> list[str]:
 def _value_text(win: WinRecord, dealer: bool, players: int) -> str:
     if win.text:
         return win.text
-    from ..payment import hand_shares
+    from ..settle.payment import hand_shares
 
     base = win.base_points or 0
     head = _LIMIT_TEXT.get(win.limit or "", "") if win.limit else f"{win.fu}符{win.han}飜"

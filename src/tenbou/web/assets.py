@@ -20,9 +20,9 @@ from functools import cache
 from importlib import resources
 
 from .. import __version__
+from ..core.tiles import Tile, kind_text
 from ..rules import OPTION_SPECS, presets
 from ..svg import back_svg, tile_svg
-from ..tiles import Tile, kind_text
 
 __all__ = ["page_html", "rules_catalog", "static_asset", "tile_pictures"]
 

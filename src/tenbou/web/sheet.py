@@ -34,11 +34,11 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from ..api import settle_request
+from ..core.tiles import Wind
 from ..errors import IllegalEventError, RequestError, TenbouError, shown
 from ..events import EndGame
 from ..game import Game
 from ..rules import Rules, rules_from_request
-from ..tiles import Wind
 
 __all__ = [
     "EXPORT_FORMAT",

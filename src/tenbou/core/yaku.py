@@ -25,9 +25,9 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Final
 
+from ..rules import Rules
 from ._native import mypyc_attr
 from .hand import Hand, MeldType, Situation
-from .rules import Rules
 from .shape import Raw, read_hand_counts
 from .tiles import DRAGONS, TERMINALS_AND_HONORS, WINDS, Wind
 

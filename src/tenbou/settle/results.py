@@ -2,9 +2,9 @@
 ``docs/json-api.md``. The engine (:class:`~tenbou.game.Game`) and the JSON façade (:mod:`tenbou.api`)
 both give their results in this form, so it lives below both.
 
->>> from tenbou.hand import Hand, Situation
+>>> from tenbou.core.hand import Hand, Situation
 >>> from tenbou.rules import get_rules
->>> from tenbou.scoring import score_hand
+>>> from tenbou.core.scoring import score_hand
 >>> hs = score_hand(Hand.parse("234m678p5578s +9s ankan:7777z"), Situation(winner=2), get_rules("tenhou"))
 >>> out = hand_score_to_dict(hs)
 >>> out["han"], out["fu"], [y["id"] for y in out["yaku"]], out["wait"]
@@ -15,10 +15,10 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from ..core.scoring import FuItem, HandScore, Limit
+from ..core.yaku import YAKU_BY_ID, Form
 from .pao import Liability
 from .payment import _HAND_TEXT, _PAO_TEXT, Settlement, WinSettlement, add_payment_dicts
-from .scoring import FuItem, HandScore, Limit
-from .yaku import YAKU_BY_ID, Form
 
 __all__ = ["hand_score_to_dict", "settlement_to_dict", "win_settlement_to_dict", "win_to_dict"]
 

@@ -26,11 +26,11 @@ Only the yakuman in the rules' ``pao_yaku`` carry liability. Suukantsu's is paid
 when the hand wins (``suukantsu_pao_timing = "win"``), or at the fourth kan
 itself (``"fourth_kan"``: seed 000, 「大明槓された瞬間に四槓子の振り込みと見なされる
 ルールもある」): that daiminkan ends the hand as a suukantsu dealt in by the
-discarder (:func:`tenbou.scoring.fourth_kan_score`), who is then the liable player.
+discarder (:func:`tenbou.core.scoring.fourth_kan_score`), who is then the liable player.
 Separately, ``daiminkan_pao`` makes the player whose discard was taken by a
 daiminkan pay a rinshan win that follows as if they had dealt in.
 
->>> from tenbou.hand import Hand
+>>> from tenbou.core.hand import Hand
 >>> from tenbou.rules import get_rules
 >>> h = Hand.parse("23m55p +4m pon:555z@2 pon:666z@0 pon:777z@3")
 >>> [x.describe(h.melds) for x in liabilities(h.melds, 1, ["daisangen"], get_rules("tenhou"))]
@@ -43,11 +43,12 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from .errors import InvalidHandError
-from .hand import Meld, MeldType
-from .rules import Rules
-from .scoring import HandScore
-from .tiles import DRAGONS, TERMINALS_AND_HONORS, WINDS, DataRecord
+from ..core.hand import Meld, MeldType
+from ..core.scoring import HandScore
+from ..core.tiles import DRAGONS, TERMINALS_AND_HONORS, WINDS
+from ..core.values import DataRecord
+from ..errors import InvalidHandError
+from ..rules import Rules
 
 __all__ = [
     "TRIGGERS",
@@ -253,9 +254,9 @@ def win_liabilities(
     in ``kan_order``); then daiminkan pao of a rinshan win (:func:`rinshan_liability`: ``kan_from``
     the discarder of the daiminkan the rinshan chain began with, when ``kan_from_named``).
 
-    >>> from tenbou.hand import Hand, Situation
+    >>> from tenbou.core.hand import Hand, Situation
     >>> from tenbou.rules import get_rules
-    >>> from tenbou.scoring import score_hand
+    >>> from tenbou.core.scoring import score_hand
     >>> h = Hand.parse("5z +5z kakan:3333s@2 ankan:1111m ankan:2222p kan:4444s@3")
     >>> hs = score_hand(h, Situation(winner=1, rinshan=True), get_rules("ron2"))
     >>> [str(x) for x in win_liabilities(hs)]

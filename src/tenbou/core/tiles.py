@@ -20,11 +20,12 @@ Tile.parse('5p')
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from enum import Enum
-from typing import Any, ClassVar, Final, TypeVar, cast
+from typing import Final
 
-from .errors import NotationError
+from ..errors import NotationError
+from .values import DataRecord
 
 __all__ = [
     "DRAGONS",
@@ -59,18 +60,6 @@ KIND_NAMES: Final = tuple(
     + ["East", "South", "West", "North", "White", "Green", "Red"]
 )
 _RED_KINDS: Final = frozenset((4, 13, 22))
-
-
-class DataRecord:
-    """Base of tenbou's dataclasses (a tile, a liability, a decomposition, the events, a round's and a
-    game's records): pickle and copy rebuild one by calling its class with its fields' values, in
-    order. Compiled, a frozen dataclass's fields cannot be set once it is made, nor a native class
-    made without its ``__init__``: the rebuilding of pickle's default does both."""
-
-    __slots__ = ()
-
-    def __reduce__(self) -> tuple[type[Any], tuple[object, ...]]:
-        return type(self), tuple([getattr(self, f.name) for f in fields(cast(Any, self))])
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,7 +128,7 @@ class Tile(DataRecord):
     def _repr_svg_(self) -> str:
         """The tile as a picture in a notebook (drawn by :mod:`tenbou.svg`, imported here
         so that ``tiles`` does not depend on it)."""
-        from .svg import tile_svg
+        from ..svg import tile_svg
 
         return tile_svg(self)
 
@@ -162,49 +151,6 @@ def tile_of(kind: int, red: bool = False) -> Tile:
     if not 0 <= kind < 34:
         return Tile(kind)  # raises the error of a kind out of range
     return _PLAIN[kind]
-
-
-_Self = TypeVar("_Self", bound="Record")
-
-
-class Record:
-    """Base of the small value records made for every hand scored (:class:`~tenbou.hand.Situation`,
-    :class:`~tenbou.scoring.HandScore`, :class:`~tenbou.payment.Payment`, ...): plain classes with
-    slots and read-only fields, listed in ``_fields``. mypyc compiles them to native structs (a
-    ``NamedTuple`` there costs about a thousand instructions to build). A record compares, hashes and
-    prints by its fields; ``_replace`` makes a copy with some fields changed."""
-
-    __slots__ = ()
-    #: the field names, in the order of the constructor's arguments
-    _fields: ClassVar[tuple[str, ...]] = ()
-
-    def _values(self) -> tuple[object, ...]:
-        return tuple([getattr(self, name) for name in self._fields])
-
-    def __eq__(self, other: object) -> bool:
-        if type(other) is not type(self):
-            return NotImplemented
-        return self._values() == other._values()
-
-    def __hash__(self) -> int:
-        return hash(self._values())
-
-    def __repr__(self) -> str:
-        args = ", ".join([f"{name}={getattr(self, name)!r}" for name in self._fields])
-        return f"{type(self).__name__}({args})"
-
-    def __reduce__(self) -> tuple[type[Record], tuple[object, ...]]:
-        # pickle and copy rebuild a record from its fields (compiled, it has no instance dict)
-        return type(self), self._values()
-
-    def _replace(self: _Self, **changes: Any) -> _Self:
-        """A copy with the fields named in ``changes`` set to their new values."""
-        unknown = [name for name in changes if name not in self._fields]
-        if unknown:
-            raise TypeError(f"{type(self).__name__} has no field {unknown[0]!r}")
-        values = {name: getattr(self, name) for name in self._fields}
-        values.update(changes)
-        return type(self)(**values)
 
 
 def kind_text(kind: int) -> str:

@@ -4,7 +4,7 @@ Works on 34-long count vectors of tile kinds. Each suit is decomposed on its
 own through a table (built lazily and cached, one entry per 9-count pattern
 met), so a hand costs three look-ups in a table of ints plus the honours.
 
->>> from tenbou.tiles import counts34, parse_tiles
+>>> from tenbou.core.tiles import counts34, parse_tiles
 >>> c = counts34(t.kind for t in parse_tiles("11122233344455m"))
 >>> for d in standard_decompositions(c):
 ...     print(d)
@@ -25,7 +25,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Final
 
-from .tiles import TERMINALS_AND_HONORS, DataRecord, format_kinds
+from .tiles import TERMINALS_AND_HONORS, format_kinds
+from .values import DataRecord
 
 if TYPE_CHECKING:  # (mypyc's 64-bit integer: in annotations only, read by mypy and mypyc alone)
     from mypy_extensions import i64
@@ -347,7 +348,7 @@ def _part_packed(counts: tuple[int, ...], base: i64, kinds: i64, code: i64) -> i
 
 def octal_counts(counts: tuple[int, ...]) -> tuple[int, int]:
     """``counts`` (0..7 each) as octal digits, three bits a kind: kinds 0-17 in the first, 18-33 in
-    the second (as a :class:`~tenbou.hand.Hand` keeps its concealed counts)."""
+    the second (as a :class:`~tenbou.core.hand.Hand` keeps its concealed counts)."""
     low: i64 = 0
     high: i64 = 0
     for k in range(17, -1, -1):
@@ -438,7 +439,7 @@ def read_counts(counts: tuple[int, ...]) -> tuple[int, list[Raw]]:
 
 
 def read_hand_counts(counts: tuple[int, ...], low: i64, high: i64) -> tuple[int, list[Raw]]:
-    """:func:`read_counts` of a hand's concealed counts (0..4 each: a :class:`~tenbou.hand.Hand`
+    """:func:`read_counts` of a hand's concealed counts (0..4 each: a :class:`~tenbou.core.hand.Hand`
     holds no more), with the same as octal digits (``Hand.concealed_low`` and
     ``concealed_high``, :func:`octal_counts`): their parts looked up in the table by them."""
     return _read_counts(counts, True, low, high)
@@ -690,7 +691,7 @@ def _kokushi_waits(counts: list[int]) -> list[int]:
 def is_tenpai(counts: list[int], closed: bool = True, players: int = 4) -> bool:
     """Whether a ``3n+1`` hand waits on anything.
 
-    >>> from tenbou.tiles import counts34, parse_tiles
+    >>> from tenbou.core.tiles import counts34, parse_tiles
     >>> is_tenpai(counts34(t.kind for t in parse_tiles("123m456p789s1357z")))
     False
     """
@@ -702,7 +703,7 @@ def shanten(counts: list[int], closed: bool = True) -> int:
     the least of the standard, chiitoitsu and kokushi forms (the latter two
     only when ``closed`` with 13/14 concealed tiles).
 
-    >>> from tenbou.tiles import counts34, parse_tiles
+    >>> from tenbou.core.tiles import counts34, parse_tiles
     >>> shanten(counts34(t.kind for t in parse_tiles("123m456p789s1122z")))
     0
     >>> shanten(counts34(t.kind for t in parse_tiles("19m19p19s1234567z")))

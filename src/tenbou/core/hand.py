@@ -36,9 +36,10 @@ from collections.abc import Sequence
 from enum import Enum
 from typing import TYPE_CHECKING, Final
 
+from ..errors import NotationError
 from ._native import mypyc_attr
-from .errors import NotationError
-from .tiles import Record, Tile, Wind, format_tiles, parse_tiles
+from .tiles import Tile, Wind, format_tiles, parse_tiles
+from .values import Record
 
 if TYPE_CHECKING:  # (mypyc's 64-bit integer: in annotations only, see shape)
     from mypy_extensions import i64
@@ -96,7 +97,7 @@ class Meld(Record):
     given for every meld but an ankan).
 
     A meld is a value: equal melds compare and hash equal, and its attributes are read-only
-    (``Final``; a :class:`~tenbou.tiles.Record` rather than a frozen dataclass, as :class:`Hand`,
+    (``Final``; a :class:`~tenbou.core.tiles.Record` rather than a frozen dataclass, as :class:`Hand`,
     because melds are built for the hands scored and this keeps that cheap, compiled or not)."""
 
     _fields = ("type", "tiles", "from_seat", "called")
@@ -328,7 +329,7 @@ class Hand:
         ]  # fmt: skip
         red_m = red_p = red_s = 0  # red fives of 5m, 5p, 5s
         too_many = False  # more than four copies of a kind met
-        # the concealed counts as octal digits too, three bits a kind (:func:`tenbou.shape.read_counts`
+        # the concealed counts as octal digits too, three bits a kind (:func:`tenbou.core.shape.read_counts`
         # looks a hand's parts up by them): kinds 0-17 in ``low``, 18-33 in ``high`` (i64: compiled,
         # machine integers; the 1 shifted is _one()'s, not a literal, nor a local set to one, which
         # mypyc 2.4 would shift as a 32-bit C int)
@@ -484,7 +485,7 @@ class Hand:
         """The hand as a picture in a notebook (drawn by :mod:`tenbou.svg`, imported here
         so that ``hand`` does not depend on it); called tiles lie first, the seat they came
         from is written under each call."""
-        from .svg import hand_svg
+        from ..svg import hand_svg
 
         return hand_svg(self)
 
@@ -495,8 +496,8 @@ class Situation(Record):
     and the dora. ``discarder`` is the seat that dealt in (``None`` = tsumo).
     ``fourth_kan``: the "win" is the daiminkan of the discard that makes the winner's fourth kan,
     a suukantsu dealt in under ``suukantsu_pao_timing = "fourth_kan"`` (the hand is the winner's
-    before the call; :func:`tenbou.scoring.score_hand`).
-    (A :class:`~tenbou.tiles.Record`, cheap to build: one is made for every hand scored.)
+    before the call; :func:`tenbou.core.scoring.score_hand`).
+    (A :class:`~tenbou.core.tiles.Record`, cheap to build: one is made for every hand scored.)
 
     >>> s = Situation(dealer=0, winner=1, discarder=3)
     >>> s.seat_wind, s.tsumo, s.is_dealer

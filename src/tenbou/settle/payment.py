@@ -12,7 +12,7 @@ base points and rounded up to 100).
 the unit, the discarder of a ron pays it for every other player (300 with four
 players). **Riichi sticks** on the table go to the winner.
 
-**Pao.** The liable player (see :mod:`tenbou.pao`) answers for the pao'd
+**Pao.** The liable player (see :mod:`tenbou.settle.pao`) answers for the pao'd
 yakuman (``pao_yakuman_only``) or the whole hand (``whole_hand``): on a tsumo
 they pay its full (ron) value alone; on a ron by another player they and the
 discarder pay half each; on their own ron they pay it all. The rest of the
@@ -31,9 +31,9 @@ ron by the player whose discard was taken by the daiminkan.
 pao. **Chips** are counted apart: the discarder pays them on a ron, every
 other player on a tsumo, whatever the pao.
 
->>> from tenbou.hand import Hand, Situation
+>>> from tenbou.core.hand import Hand, Situation
 >>> from tenbou.rules import get_rules
->>> from tenbou.scoring import score_hand
+>>> from tenbou.core.scoring import score_hand
 >>> hs = score_hand(Hand.parse("234m678p5578s +9s ankan:7777z"), Situation(winner=2), get_rules("tenhou"))
 >>> [str(p) for p in win_payments(hs, honba=1, riichi_sticks=1)]
 ['0 -> 2: 2000 hand', '1 -> 2: 1000 hand', '3 -> 2: 1000 hand', '0 -> 2: 100 honba', \
@@ -48,12 +48,12 @@ from collections.abc import Iterable, Sequence
 from enum import Enum
 from typing import Any, Final, NamedTuple
 
-from ._native import mypyc_attr
-from .errors import InvalidHandError
+from ..core._native import mypyc_attr
+from ..core.scoring import HandScore
+from ..core.values import Record
+from ..errors import InvalidHandError
+from ..rules import Rules
 from .pao import Liability
-from .rules import Rules
-from .scoring import HandScore
-from .tiles import Record
 
 __all__ = [
     "DrawSettlement",
@@ -126,7 +126,7 @@ def payment_to_dict(p: Payment) -> dict[str, object]:
 def add_payment_dicts(payments: list[Payment], out: list[dict[str, Any]]) -> None:
     """Append the payments' JSON objects to ``out``. (A list: compiled, a loop over a list is native.)
     The objects are those :func:`_pay` writes as it pays, copies of :func:`_to_seats`' (keep the two
-    in step). A helper of the JSON writers (:mod:`tenbou.results`), not in ``__all__``: its form
+    in step). A helper of the JSON writers (:mod:`tenbou.settle.results`), not in ``__all__``: its form
     follows theirs."""
     for p in payments:
         kind = p.kind  # (the usual kinds by identity: compiled, an Enum's value is a generic look-up)

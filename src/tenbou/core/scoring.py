@@ -1,6 +1,6 @@
 """Scoring a winning hand: readings, yaku, fu with a breakdown, han, limits.
 
-(The result records are :class:`~tenbou.tiles.Record` classes or ``NamedTuple`` values rather
+(The result records are :class:`~tenbou.core.tiles.Record` classes or ``NamedTuple`` values rather
 than frozen dataclasses: they are made for every hand scored, and these are much cheaper to build.)
 
 :func:`score_hand` checks the hand against the rules and the situation,
@@ -9,7 +9,7 @@ can complete, which fixes the wait), scores every reading and keeps the
 best: the highest base points, then a true yakuman before a counted (kazoe)
 one, then the most han, then the most fu.
 
->>> from tenbou.hand import Hand, Situation
+>>> from tenbou.core.hand import Hand, Situation
 >>> from tenbou.rules import get_rules
 >>> rules = get_rules("tenhou")
 >>> hs = score_hand(Hand.parse("345m345p345s6699s +9s"), Situation(riichi=True, winner=1, discarder=2), rules)
@@ -33,12 +33,13 @@ from collections.abc import Callable
 from enum import Enum
 from typing import Any, Final, NamedTuple, cast
 
+from ..errors import InvalidHandError
+from ..rules import Rules
 from ._native import mypyc_attr
-from .errors import InvalidHandError
 from .hand import Hand, Meld, MeldType, Situation
-from .rules import Rules
 from .shape import KOKUSHI_KINDS, Raw, is_kokushi
-from .tiles import RED_COPIES, TERMINALS_AND_HONORS, Record, Tile, dora_kind
+from .tiles import RED_COPIES, TERMINALS_AND_HONORS, Tile, dora_kind
+from .values import Record
 from .yaku import (
     DORA,
     F_CLOSED,
@@ -652,7 +653,7 @@ def _dora(f: HandFacts) -> tuple[list[YakuHan], int]:
     return out, n
 
 
-#: the dora each kind indicates, with four and with three players (:func:`~tenbou.tiles.dora_kind`)
+#: the dora each kind indicates, with four and with three players (:func:`~tenbou.core.tiles.dora_kind`)
 _DORA_OF: Final[tuple[int, ...]] = tuple([dora_kind(k, 4) for k in range(34)])
 _DORA_OF_SANMA: Final[tuple[int, ...]] = tuple([dora_kind(k, 3) for k in range(34)])
 _DORA: Final = DORA["dora"]
@@ -676,7 +677,7 @@ def _times(counted: tuple[YakuHan, ...], n: int) -> YakuHan:
 
 _PINFU: Final = YAKU_BY_ID["pinfu"]
 #: (predicate, the yaku as counted) of the yakuman or the regular yaku worth asking; the predicate is
-#: ``None`` for a yaku present whenever it is worth asking (:attr:`~tenbou.yaku.Yaku.by_needs`)
+#: ``None`` for a yaku present whenever it is worth asking (:attr:`~tenbou.core.yaku.Yaku.by_needs`)
 _Asked = tuple[tuple[Callable[[Reading], bool] | None, YakuHan], ...]
 #: a hand's yakuman, regular yaku and limit renhou (the same for every reading of its form)
 _HandLevel = tuple[list[YakuHan], list[YakuHan], YakuHan | None]
