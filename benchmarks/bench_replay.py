@@ -4,7 +4,7 @@ Usage: ``python benchmarks/bench_replay.py [--games 40] [--seed 1]``
 
 Greedy self-play agents play ``--games`` hanchan (four players, Tenhou rules);
 each game is written as mjai JSON Lines. What is timed is the replay of those
-lines: JSON parsing, event decoding, and the :class:`tenbou.game.Game` that
+lines: JSON parsing, event decoding, and the :class:`tenbou.engine.game.Game` that
 validates every event and settles every hand (scoring and payments included).
 Printed: games per second, events per second, events per game, and the
 target of the issue (20 whole hanchan per second).
@@ -17,10 +17,10 @@ import random
 import sys
 import time
 
-from tenbou.events import events_from_lines, events_to_lines
-from tenbou.game import Game
+from tenbou.engine.events import events_from_lines, events_to_lines
+from tenbou.engine.game import Game
+from tenbou.engine.table import GreedyAgent, Table
 from tenbou.rules import get_rules
-from tenbou.selfplay import GreedyAgent, Table
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -7,7 +7,7 @@ The records are the files under PATH (default: ``../shared/corpus/mjlog`` and
 ``../shared/corpus/tenhou6`` beside the checkout; without them, ``--selfplay`` games of tenbou's
 own self-play written as mjai records). What is timed is :func:`tenbou.records.verify_paths`,
 exactly what ``tenbou verify`` runs: reading and parsing each file (mjlog XML, tenhou.net/6 JSON,
-mjai), turning it into events, replaying every game through :class:`tenbou.game.Game` and comparing
+mjai), turning it into events, replaying every game through :class:`tenbou.engine.game.Game` and comparing
 every hand with the record. After an untimed warm-up pass: first in this process (one core), then
 over ``--jobs`` worker processes (the pool's start-up included, as a user pays it). The best of
 ``--repeat`` passes is reported, with the speed-up of the parallel run over one core and both runs'
@@ -32,9 +32,9 @@ CORPUS = ROOT.parent / "shared" / "corpus"
 def _selfplay_files(folder: Path, n: int) -> list[str]:
     import random
 
-    from tenbou.events import events_to_lines
+    from tenbou.engine.events import events_to_lines
+    from tenbou.engine.table import GreedyAgent, play_game
     from tenbou.rules import get_rules
-    from tenbou.selfplay import GreedyAgent, play_game
 
     out = []
     for seed in range(n):

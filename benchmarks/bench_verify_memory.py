@@ -38,9 +38,9 @@ def _rss_mib() -> float:
 def _selfplay_files(folder: Path, n: int) -> list[str]:
     import random
 
-    from tenbou.events import events_to_lines
+    from tenbou.engine.events import events_to_lines
+    from tenbou.engine.table import GreedyAgent, play_game
     from tenbou.rules import get_rules
-    from tenbou.selfplay import GreedyAgent, play_game
 
     out = []
     for seed in range(n):

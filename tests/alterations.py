@@ -528,7 +528,15 @@ def enrich_mjai(data: bytes, source: str = "x.jsonl", rules: Any = None) -> byte
 
 
 def _enriched(data: bytes, source: str, rules: Any, final: bool) -> bytes:
-    from tenbou.events import EndGame, Hora, ReachAccepted, Ryukyoku, StartGame, StartKyoku, event_to_json
+    from tenbou.engine.events import (
+        EndGame,
+        Hora,
+        ReachAccepted,
+        Ryukyoku,
+        StartGame,
+        StartKyoku,
+        event_to_json,
+    )
     from tenbou.io.convert import parse_records
     from tenbou.records import complete_record
     from tenbou.replay import replay_events

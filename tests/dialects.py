@@ -125,7 +125,7 @@ def _hora_tehais(with_drawn: bool) -> Callable[[Lines, Any], None]:
     """The winner's concealed tiles: the original server's own games with a tsumo's drawn tile,
     Tenhou's converter and akochan without the winning tile."""
     from tenbou.core.tiles import parse_tiles
-    from tenbou.events import mjai_tile
+    from tenbou.engine.events import mjai_tile
 
     def change(lines: Lines, facts: Any) -> None:
         for hand, x in _horas(lines):
@@ -220,8 +220,8 @@ def one_hand(hands: list[str], script: str) -> bytes:
     ``deltas`` of its end and the scores Mortal-style logs state."""
     from dataclasses import replace
 
-    from tenbou.events import EndKyoku, Hora, Ryukyoku, StartGame, events_to_lines
-    from tenbou.round import Round
+    from tenbou.engine.events import EndKyoku, Hora, Ryukyoku, StartGame, events_to_lines
+    from tenbou.engine.round import Round
     from tenbou.rules import get_rules
 
     from .alterations import enrich_mjai

@@ -9,7 +9,7 @@ from tenbou.api import settle_request
 from tenbou.core.hand import Hand, Situation
 from tenbou.core.scoring import HandScore, score_hand
 from tenbou.core.tiles import Wind, parse_tiles
-from tenbou.round import Round
+from tenbou.engine.round import Round
 from tenbou.rules import Rules, get_rules
 
 TENHOU = get_rules("tenhou")

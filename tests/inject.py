@@ -18,7 +18,7 @@ from typing import Any
 
 from tenbou.api import settlement_to_dict
 from tenbou.core.tiles import Tile
-from tenbou.events import (
+from tenbou.engine.events import (
     Ankan,
     Chi,
     Dahai,
@@ -38,8 +38,8 @@ from tenbou.events import (
     StartKyoku,
     Tsumo,
 )
-from tenbou.game import Game
-from tenbou.round import Phase, Round, SeatState
+from tenbou.engine.game import Game
+from tenbou.engine.round import Phase, Round, SeatState
 
 _SEAT_CACHES = frozenset({"waits_key", "waits"})
 #: seats no table has

@@ -13,7 +13,7 @@ Commands, separated by spaces (seats 0-3, tiles in mpsz):
 from __future__ import annotations
 
 from tenbou.core.tiles import Tile, Wind, parse_tiles
-from tenbou.events import (
+from tenbou.engine.events import (
     Ankan,
     Chi,
     Dahai,
@@ -31,7 +31,7 @@ from tenbou.events import (
     StartKyoku,
     Tsumo,
 )
-from tenbou.round import Round
+from tenbou.engine.round import Round
 from tenbou.rules import Rules, get_rules
 
 

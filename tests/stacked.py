@@ -10,10 +10,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from tenbou.core.tiles import Tile, parse_tiles
-from tenbou.events import Ankan, Daiminkan, Event, Hora, Kakan, Pon, Reach
-from tenbou.round import Round
+from tenbou.engine.events import Ankan, Daiminkan, Event, Hora, Kakan, Pon, Reach
+from tenbou.engine.round import Round
+from tenbou.engine.table import GreedyAgent, Table
 from tenbou.rules import Rules
-from tenbou.selfplay import GreedyAgent, Table
 
 
 class Stacked(random.Random):

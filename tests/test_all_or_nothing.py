@@ -12,8 +12,7 @@ from collections.abc import Sequence
 import pytest
 
 from tenbou.core.tiles import Tile, Wind, parse_tiles
-from tenbou.errors import IllegalEventError, TenbouError
-from tenbou.events import (
+from tenbou.engine.events import (
     Ankan,
     Chi,
     Dahai,
@@ -33,10 +32,11 @@ from tenbou.events import (
     StartKyoku,
     Tsumo,
 )
-from tenbou.game import Game
-from tenbou.round import Round
+from tenbou.engine.game import Game
+from tenbou.engine.round import Round
+from tenbou.engine.table import GreedyAgent, RandomAgent, Table, play_game
+from tenbou.errors import IllegalEventError, TenbouError
 from tenbou.rules import Rules, get_rules
-from tenbou.selfplay import GreedyAgent, RandomAgent, Table, play_game
 
 from .conftest import CORPUS
 from .inject import BAD_SEATS, illegal_variants, snapshot

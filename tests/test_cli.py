@@ -200,9 +200,9 @@ def test_settle_needs_a_file(capsys: pytest.CaptureFixture[str]) -> None:
 def test_replay_mjai(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     import random
 
-    from tenbou.events import events_to_lines
+    from tenbou.engine.events import events_to_lines
+    from tenbou.engine.table import GreedyAgent, Table
     from tenbou.rules import get_rules
-    from tenbou.selfplay import GreedyAgent, Table
 
     table = Table(
         get_rules("tenhou"), 5, agents=[GreedyAgent(random.Random(i)) for i in range(4)], length="tonpuu"

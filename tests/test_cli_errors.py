@@ -117,12 +117,12 @@ def test_an_output_that_cannot_be_written_is_refused_before_the_work(
 ) -> None:
     import tenbou.io.convert
     import tenbou.records
-    import tenbou.svg
+    import tenbou.render.svg
 
     def no_work(*args: object, **kwargs: object) -> None:
         raise AssertionError("the work started before the output was checked")
 
-    for module, name in ((tenbou.svg, "tiles_svg"), (tenbou.io.convert, "parse_records")):
+    for module, name in ((tenbou.render.svg, "tiles_svg"), (tenbou.io.convert, "parse_records")):
         monkeypatch.setattr(module, name, no_work)
     monkeypatch.setattr(tenbou.records, "verify_paths", no_work)
     out = _outputs(tmp_path)[why]

@@ -10,13 +10,13 @@ from typing import Any
 import pytest
 
 from tenbou.cli import main
+from tenbou.engine.events import events_to_lines
+from tenbou.engine.table import GreedyAgent, play_game
 from tenbou.errors import LogFormatError
-from tenbou.events import events_to_lines
 from tenbou.io.convert import FORMATS, detect_format, parse_records, read_records, write_records
 from tenbou.io.mjai import mjai_records
 from tenbou.records import verify_record
 from tenbou.rules import get_rules
-from tenbou.selfplay import GreedyAgent, play_game
 
 from .test_io_tenhou import HAND
 

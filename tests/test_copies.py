@@ -16,10 +16,10 @@ from tenbou.core.hand import Hand, Situation
 from tenbou.core.scoring import score_hand
 from tenbou.core.shape import standard_decompositions
 from tenbou.core.tiles import Tile
-from tenbou.events import events_from_lines, events_to_lines
-from tenbou.game import Game
+from tenbou.engine.events import events_from_lines, events_to_lines
+from tenbou.engine.game import Game
+from tenbou.engine.table import play_game
 from tenbou.rules import get_rules
-from tenbou.selfplay import play_game
 
 DAISANGEN = {
     "dealer": 0,

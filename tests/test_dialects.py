@@ -21,12 +21,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tenbou.engine.events import Nukidora, Ryukyoku, event_from_json
+from tenbou.engine.table import GreedyAgent, play_game
 from tenbou.errors import LogFormatError
-from tenbou.events import Nukidora, Ryukyoku, event_from_json
 from tenbou.io.mjai import mjai_records
 from tenbou.records import NO_OUTCOME, summarize, verify_data
 from tenbou.rules import get_rules
-from tenbou.selfplay import GreedyAgent, play_game
 
 from .alterations import enrich_mjai
 from .dialects import (
@@ -197,7 +197,7 @@ def test_hora_facts_are_checked_where_read(obj: dict[str, Any], message: str) ->
 
 
 def _jsonl(events: list[Any]) -> bytes:
-    from tenbou.events import events_to_lines
+    from tenbou.engine.events import events_to_lines
 
     return ("\n".join(events_to_lines(events)) + "\n").encode()
 
@@ -304,8 +304,8 @@ def test_every_transformation_is_exercised() -> None:
 
 
 def test_every_reason_alias_is_a_reason_the_engine_plays() -> None:
-    from tenbou.events import _REASONS
-    from tenbou.round import ABORT_REASONS
+    from tenbou.engine.events import _REASONS
+    from tenbou.engine.round import ABORT_REASONS
 
     assert set(_REASONS.values()) == {"fanpai", "nagashimangan", *ABORT_REASONS.values()}
     for alias, reason in _REASONS.items():

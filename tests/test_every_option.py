@@ -23,10 +23,10 @@ import pytest
 from tenbou.api import settle_request
 from tenbou.core.hand import Hand
 from tenbou.core.tiles import Tile
+from tenbou.engine.events import Dahai, Daiminkan, Dora, Hora, Reach, Ryukyoku
+from tenbou.engine.game import Game
+from tenbou.engine.round import Round
 from tenbou.errors import TenbouError
-from tenbou.events import Dahai, Daiminkan, Dora, Hora, Reach, Ryukyoku
-from tenbou.game import Game
-from tenbou.round import Round
 from tenbou.rules import LOCAL_YAKU, OPTION_SPECS, Rules, get_rules
 
 from .script import events, play, start

@@ -13,11 +13,11 @@ from typing import Any
 import pytest
 
 from tenbou.cli import main
+from tenbou.engine.events import events_to_lines
+from tenbou.engine.table import GreedyAgent, play_game
 from tenbou.errors import TenbouError
-from tenbou.events import events_to_lines
 from tenbou.records import COLUMNS, export_rows, verify_paths, write_rows
 from tenbou.rules import get_rules
-from tenbou.selfplay import GreedyAgent, play_game
 
 from .test_convert import selfplay
 from .test_io_tenhou import HAND

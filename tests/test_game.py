@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tenbou.game import Game
+from tenbou.engine.game import Game
 from tenbou.rules import get_rules
 
 

@@ -11,11 +11,11 @@ import copy
 import pytest
 
 from tenbou.api import settle_request
+from tenbou.engine.events import EndGame, EndKyoku, ReachAccepted, StartKyoku
+from tenbou.engine.game import Game
+from tenbou.engine.table import play_game
 from tenbou.errors import IllegalEventError
-from tenbou.events import EndGame, EndKyoku, ReachAccepted, StartKyoku
-from tenbou.game import Game
 from tenbou.rules import get_rules
-from tenbou.selfplay import play_game
 
 CASES = [("tenhou", 4, "tonpuu"), ("tenhou", 4, "hanchan"), ("mleague", 4, "tonpuu"), ("tenhou", 3, "tonpuu")]
 

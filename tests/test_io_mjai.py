@@ -6,8 +6,8 @@ import json
 
 import pytest
 
+from tenbou.engine.events import EndGame, StartGame
 from tenbou.errors import LogFormatError
-from tenbou.events import EndGame, StartGame
 from tenbou.io.convert import parse_records, write_records
 from tenbou.io.mjai import mjai_records, write_mjai
 from tenbou.io.tenhou import mjlog_records

@@ -7,8 +7,7 @@ import gzip
 import pytest
 
 from tenbou.core.tiles import Tile, Wind
-from tenbou.errors import LogFormatError
-from tenbou.events import (
+from tenbou.engine.events import (
     Chi,
     Dahai,
     Daiminkan,
@@ -26,6 +25,7 @@ from tenbou.events import (
     StartKyoku,
     Tsumo,
 )
+from tenbou.errors import LogFormatError
 from tenbou.io.convert import detect_format, parse_records
 from tenbou.io.tenhou import (
     GameType,

@@ -9,8 +9,7 @@ from typing import Any
 import pytest
 
 from tenbou.core.tiles import Tile
-from tenbou.errors import LogFormatError
-from tenbou.events import (
+from tenbou.engine.events import (
     Chi,
     Daiminkan,
     Dora,
@@ -22,6 +21,7 @@ from tenbou.events import (
     Ryukyoku,
     Tsumo,
 )
+from tenbou.errors import LogFormatError
 from tenbou.io.tenhou import mjlog_records
 from tenbou.io.tenhou6 import code_of_tile, rules_of, tenhou6_records, tile_of_code, write_tenhou6
 from tenbou.records import verify_record

@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from tenbou.engine.game import Game
 from tenbou.errors import TenbouError
-from tenbou.game import Game
 from tenbou.rules import PAO_YAKU, get_rules
 
 from .helpers import api_liabilities, assert_api_agrees, assert_round_agrees

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from tenbou.game import Game
+from tenbou.engine.game import Game
 from tenbou.rules import get_rules
 
 from .test_copies import VALUES

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from tenbou.core.tiles import Tile
+from tenbou.engine.events import Dahai, Daiminkan, Hora, Pon, Reach, Tsumo
+from tenbou.engine.round import Round
 from tenbou.errors import IllegalEventError
-from tenbou.events import Dahai, Daiminkan, Hora, Pon, Reach, Tsumo
-from tenbou.round import Round
 from tenbou.rules import get_rules
 
 from .helpers import assert_round_agrees

@@ -8,11 +8,11 @@ import random
 
 import pytest
 
-from tenbou.events import events_from_lines, events_to_lines
-from tenbou.game import Game
-from tenbou.round import Phase
+from tenbou.engine.events import events_from_lines, events_to_lines
+from tenbou.engine.game import Game
+from tenbou.engine.round import Phase
+from tenbou.engine.table import GreedyAgent, RandomAgent, Table
 from tenbou.rules import get_rules
-from tenbou.selfplay import GreedyAgent, RandomAgent, Table
 
 
 def check(table: Table) -> None:

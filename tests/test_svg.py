@@ -15,7 +15,7 @@ import pytest
 from tenbou import Hand, NotationError, Tile
 from tenbou.cli import main
 from tenbou.core.tiles import KIND_NAMES
-from tenbou.svg import (
+from tenbou.render.svg import (
     TILE_HEIGHT,
     TILE_WIDTH,
     PngUnavailableError,
@@ -151,7 +151,7 @@ def test_notebook_reprs() -> None:
 
 
 def test_core_modules_do_not_import_svg() -> None:
-    code = "import sys, tenbou, tenbou.api, tenbou.cli; print('tenbou.svg' in sys.modules)"
+    code = "import sys, tenbou, tenbou.api, tenbou.cli; print('tenbou.render.svg' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
 

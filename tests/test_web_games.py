@@ -542,8 +542,8 @@ def test_the_players_end_the_game_where_the_rules_let_it(client: TestClient) -> 
     assert client.get("/api/games").json()["games"][0]["summary"]["ended"] is True
     # the final ranking is the one an event-stream game gives on end_game (Game.apply(EndGame()))
     from tenbou.api import settle_request
-    from tenbou.events import EndGame
-    from tenbou.game import Game
+    from tenbou.engine.events import EndGame
+    from tenbou.engine.game import Game
     from tenbou.rules import rules_from_request
 
     rules = rules_from_request(game["setup"]["rules"])

@@ -575,7 +575,7 @@ def _positive_number(text: str) -> float:
 
 def _cmd_svg(args: argparse.Namespace) -> int:
     """Draw a hand (or a row of tiles) as SVG, or as PNG for an output file ending in .png."""
-    from .svg import hand_svg, svg_to_png, tiles_svg
+    from .render.svg import hand_svg, svg_to_png, tiles_svg
 
     out = args.output
     if out is not None and out != "-" and not out.lower().endswith((".svg", ".png")):

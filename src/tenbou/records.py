@@ -2,7 +2,7 @@
 compared with what the record says, on one core, many, or a Dask cluster.
 
 :func:`verify_record` replays one :class:`~tenbou.io.record.GameRecord`
-through :class:`tenbou.game.Game` and compares every hand end with the record:
+through :class:`tenbou.engine.game.Game` and compares every hand end with the record:
 the kind of end, the winners, each win's yaku, han, fu, points and pao, the
 per-seat score changes, the abortive draw's reason, the tenpai seats of an
 exhaustive draw, the next hand's dealer, honba and sticks, where the game ends,
@@ -19,9 +19,9 @@ the same order whichever way it runs; :func:`summarize` closes the run, and
 :func:`export_rows` turns the lines into one table row per hand end.
 
 >>> from tenbou.io.convert import parse_records
->>> from tenbou.selfplay import play_game
+>>> from tenbou.engine.table import play_game
 >>> from tenbou.rules import get_rules
->>> from tenbou.events import events_to_lines
+>>> from tenbou.engine.events import events_to_lines
 >>> text = "\\n".join(events_to_lines(play_game(get_rules("tenhou"), seed=3, length="tonpuu")))
 >>> lines = verify_record(parse_records(text.encode(), "self.jsonl")[0])
 >>> summarize(lines)["summary"]["mismatched"], all(line["match"] for line in lines)
@@ -40,8 +40,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from .core.tiles import Tile, format_tiles, parse_tiles
-from .errors import LogFormatError, TenbouError
-from .events import (
+from .engine.events import (
     Daiminkan,
     EndGame,
     EndKyoku,
@@ -54,11 +53,12 @@ from .events import (
     event_to_json,
     events_to_lines,
 )
+from .engine.game import Game, HandRecord
+from .engine.round import Round
+from .errors import LogFormatError, TenbouError
 from .files import shown_path
-from .game import Game, HandRecord
 from .io.record import GameRecord, HandEnd, WinRecord
 from .io.source import MAX_RECORD_BYTES, inflate, read_source
-from .round import Round
 
 __all__ = [
     "MISMATCH_KINDS",

@@ -1,13 +1,13 @@
 """Replaying mjai records through the game engine, hand by hand.
 
 :func:`replay_events` splits a stream of events into games (each from
-``start_game`` to ``end_game``) and feeds each to a :class:`~tenbou.game.Game`;
+``start_game`` to ``end_game``) and feeds each to a :class:`~tenbou.engine.game.Game`;
 :func:`hand_lines` gives the JSON objects of ``docs/json-api.md`` (one per
 hand end, with ``recorded_deltas`` and ``match`` where the record carries
 score changes) and :func:`summary` the closing line.
 
 >>> from tenbou.rules import get_rules
->>> from tenbou.selfplay import play_game
+>>> from tenbou.engine.table import play_game
 >>> games = replay_events(play_game(get_rules("tenhou"), seed=3, length="tonpuu"), get_rules("tenhou"))
 >>> len(games), games[0].ended
 (1, True)
@@ -19,9 +19,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from .engine.events import EndGame, Event, StartGame, StartKyoku
+from .engine.game import Game
 from .errors import TenbouError
-from .events import EndGame, Event, StartGame, StartKyoku
-from .game import Game
 from .rules import Rules
 
 __all__ = ["NO_DELTAS", "ReplayedGame", "hand_lines", "replay_events", "summary"]

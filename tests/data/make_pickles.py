@@ -19,10 +19,10 @@ sys.path.insert(0, str(ROOT))
 
 from tests.test_copies import VALUES  # noqa: E402
 
-from tenbou.events import EndKyoku, Hora  # noqa: E402
-from tenbou.game import Game  # noqa: E402
+from tenbou.engine.events import EndKyoku, Hora  # noqa: E402
+from tenbou.engine.game import Game  # noqa: E402
+from tenbou.engine.table import play_game  # noqa: E402
 from tenbou.rules import get_rules  # noqa: E402
-from tenbou.selfplay import play_game  # noqa: E402
 
 
 def main() -> None:

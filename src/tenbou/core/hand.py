@@ -482,10 +482,10 @@ class Hand:
         return f"Hand.parse('{self}')"
 
     def _repr_svg_(self) -> str:
-        """The hand as a picture in a notebook (drawn by :mod:`tenbou.svg`, imported here
+        """The hand as a picture in a notebook (drawn by :mod:`tenbou.render.svg`, imported here
         so that ``hand`` does not depend on it); called tiles lie first, the seat they came
         from is written under each call."""
-        from ..svg import hand_svg
+        from ..render.svg import hand_svg
 
         return hand_svg(self)
 

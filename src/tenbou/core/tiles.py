@@ -126,9 +126,9 @@ class Tile(DataRecord):
         return f"Tile.parse('{self}')"
 
     def _repr_svg_(self) -> str:
-        """The tile as a picture in a notebook (drawn by :mod:`tenbou.svg`, imported here
+        """The tile as a picture in a notebook (drawn by :mod:`tenbou.render.svg`, imported here
         so that ``tiles`` does not depend on it)."""
-        from ..svg import tile_svg
+        from ..render.svg import tile_svg
 
         return tile_svg(self)
 

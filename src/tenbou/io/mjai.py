@@ -25,8 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core.tiles import Tile
-from ..errors import LogFormatError
-from ..events import (
+from ..engine.events import (
     Ankan,
     Chi,
     Daiminkan,
@@ -44,6 +43,7 @@ from ..events import (
     event_to_json,
     tile_from_mjai,
 )
+from ..errors import LogFormatError
 from .record import JSON, GameRecord, HandEnd, WinRecord
 
 __all__ = ["mjai_records", "read_json", "write_mjai"]

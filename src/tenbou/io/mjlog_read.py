@@ -34,8 +34,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from ..core.tiles import Tile, Wind, format_tiles
-from ..errors import LogFormatError
-from ..events import (
+from ..engine.events import (
     Ankan,
     Chi,
     Dahai,
@@ -55,6 +54,7 @@ from ..events import (
     StartKyoku,
     Tsumo,
 )
+from ..errors import LogFormatError
 from .mjlog_codes import (
     DISCARD_SEATS,
     DISCARD_TAGS,

@@ -10,8 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ..core.tiles import Tile
-from ..errors import LogFormatError
-from ..events import (
+from ..engine.events import (
     Ankan,
     Chi,
     Dahai,
@@ -28,6 +27,7 @@ from ..events import (
     StartKyoku,
     Tsumo,
 )
+from ..errors import LogFormatError
 from .mjlog_codes import (
     DISCARD_TAGS,
     DRAW_TAGS,

@@ -2,7 +2,7 @@
 
 Every reader of :mod:`tenbou.io` (Tenhou mjlog, tenhou.net/6 JSON, mjai JSON
 Lines) turns a file into :class:`GameRecord` values: the game's mjai
-:mod:`~tenbou.events` (which the engine replays), the rules to play them with
+:mod:`~tenbou.engine.events` (which the engine replays), the rules to play them with
 (a JSON rules value, ``"tenhou"`` or ``{"preset": ..., "overrides": ...}``),
 and what the record itself says about the end of every hand
 (:class:`HandEnd`: who won, the yaku, han, fu, points and limit it wrote, pao,
@@ -31,7 +31,7 @@ from typing import TypeAlias
 
 from ..core.hand import Meld
 from ..core.tiles import Tile
-from ..events import Event, ReachAccepted, StartKyoku
+from ..engine.events import Event, ReachAccepted, StartKyoku
 from ..rules import Rules, rules_from_request
 
 __all__ = ["FORMATS", "HAND_END_KINDS", "JSON", "GameRecord", "HandEnd", "WinRecord", "final_results"]

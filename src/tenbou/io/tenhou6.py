@@ -47,8 +47,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core.tiles import Tile, Wind
-from ..errors import LogFormatError
-from ..events import (
+from ..engine.events import (
     Ankan,
     Chi,
     Dahai,
@@ -68,6 +67,7 @@ from ..events import (
     StartKyoku,
     Tsumo,
 )
+from ..errors import LogFormatError
 from .mjai import read_json
 from .record import JSON, GameRecord, HandEnd, WinRecord, final_results
 

@@ -1,5 +1,5 @@
 """The JSON form of results: a hand's value, a win's settlement and a hand's end, as the dicts of
-``docs/json-api.md``. The engine (:class:`~tenbou.game.Game`) and the JSON façade (:mod:`tenbou.api`)
+``docs/json-api.md``. The engine (:class:`~tenbou.engine.game.Game`) and the JSON façade (:mod:`tenbou.api`)
 both give their results in this form, so it lives below both.
 
 >>> from tenbou.core.hand import Hand, Situation

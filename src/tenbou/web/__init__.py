@@ -6,7 +6,7 @@
 :func:`tenbou.api.score` and :func:`tenbou.api.settle` and return the same results;
 ``GET /api/rules`` lists every preset with its options and their sources. Bad input
 answers HTTP 422 with ``{"error": {"code": ..., "message": ...}}``. The page at ``/``
-works offline: its script, style and tile pictures (drawn by :mod:`tenbou.svg`) are
+works offline: its script, style and tile pictures (drawn by :mod:`tenbou.render.svg`) are
 package data served by the app itself.
 
 This package imports FastAPI only inside :func:`create_app`, so the rest of tenbou

@@ -21,8 +21,8 @@ from importlib import resources
 
 from .. import __version__
 from ..core.tiles import Tile, kind_text
+from ..render.svg import back_svg, tile_svg
 from ..rules import OPTION_SPECS, presets
-from ..svg import back_svg, tile_svg
 
 __all__ = ["page_html", "rules_catalog", "static_asset", "tile_pictures"]
 

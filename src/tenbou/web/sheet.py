@@ -5,7 +5,7 @@ the game (the hand after which it ended, where the rules let it end or go on:
 ``Game.may_end``). Nothing derived is kept: every
 number of the sheet (scores, who deals next, honba and sticks, the end of the game, the
 final ranking with uma and oka) comes from replaying the hands through
-:func:`tenbou.api.settle_request` and :meth:`tenbou.game.Game.record_settlement`, so an edit
+:func:`tenbou.api.settle_request` and :meth:`tenbou.engine.game.Game.record_settlement`, so an edit
 of a past hand recomputes every hand after it.
 
 A hand's request leaves out what the game knows: ``rules``, ``players``, ``dealer``,
@@ -35,9 +35,9 @@ from typing import Any, Final
 
 from ..api import settle_request
 from ..core.tiles import Wind
+from ..engine.events import EndGame
+from ..engine.game import Game
 from ..errors import IllegalEventError, RequestError, TenbouError, shown
-from ..events import EndGame
-from ..game import Game
 from ..rules import Rules, rules_from_request
 
 __all__ = [
@@ -257,7 +257,7 @@ def replay(
     :class:`~tenbou.errors.TenbouError` naming it (``hands[3].request.wins[0]...``).
 
     ``end``: the players ended the game after that hand, which the rules must allow there
-    (:meth:`~tenbou.game.Game.check` of an ``end_game``, and ``Game.may_end``: the rules let
+    (:meth:`~tenbou.engine.game.Game.check` of an ``end_game``, and ``Game.may_end``: the rules let
     the game end or go on); it ends as an event-stream game does (``Game.apply(EndGame())``,
     the final ranking of ``Game._final``), and no hand may follow. An end the rules do not
     allow raises :class:`~tenbou.errors.IllegalEventError`; with ``drop_end`` (a change to the

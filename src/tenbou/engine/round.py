@@ -29,7 +29,7 @@ request that reproduces it (:attr:`RoundResult.request`, for ``tenbou settle``).
 
 :meth:`Round.legal_actions` lists what a seat may do now, as events.
 
->>> from tenbou.events import Ankan, StartKyoku, Tsumo, Dahai
+>>> from tenbou.engine.events import Ankan, StartKyoku, Tsumo, Dahai
 >>> from tenbou.rules import get_rules
 >>> from tenbou.core.tiles import Tile, Wind, parse_tiles
 >>> hands = [parse_tiles("123456789m1230p"), parse_tiles("2223334445556p"), parse_tiles("111222333s1237z"),
@@ -50,13 +50,17 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, NoReturn
 
-from .core._native import mypyc_attr
-from .core.hand import Hand, Meld, MeldType, Situation
-from .core.scoring import HandScore, score_hand
-from .core.shape import is_kokushi, is_tenpai, is_winning, waits
-from .core.tiles import TERMINALS_AND_HONORS, Tile, format_tiles
-from .core.values import DataRecord
-from .errors import IllegalEventError, TenbouError
+from ..core._native import mypyc_attr
+from ..core.hand import Hand, Meld, MeldType, Situation
+from ..core.scoring import HandScore, score_hand
+from ..core.shape import is_kokushi, is_tenpai, is_winning, waits
+from ..core.tiles import TERMINALS_AND_HONORS, Tile, format_tiles
+from ..core.values import DataRecord
+from ..errors import IllegalEventError, TenbouError
+from ..rules import Rules
+from ..settle import pao as _pao
+from ..settle.pao import Liability
+from ..settle.payment import Settlement, settle_draw, settle_wins
 from .events import (
     Ankan,
     Chi,
@@ -77,10 +81,6 @@ from .events import (
     event_name,
 )
 from .referee import Problems, Referee, TileCount
-from .rules import Rules
-from .settle import pao as _pao
-from .settle.pao import Liability
-from .settle.payment import Settlement, settle_draw, settle_wins
 
 __all__ = ["Phase", "Round", "RoundResult", "SeatState", "check_start", "start_problems"]
 

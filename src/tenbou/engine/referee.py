@@ -1,6 +1,7 @@
 """Events all or nothing: the referee's two steps, and the count of tiles in sight.
 
-A :class:`Referee` (the :class:`~tenbou.round.Round` and the :class:`~tenbou.game.Game`) takes an
+A :class:`Referee` (the :class:`~tenbou.engine.round.Round` and the
+:class:`~tenbou.engine.game.Game`) takes an
 event in two steps. :meth:`Referee.check_event` judges it against the state and changes nothing;
 :meth:`Referee.apply_checked` carries out only an event the check passed. What the check finds
 goes to :class:`Problems`: a ``soft`` problem breaks a rule of play after which the event could
@@ -23,9 +24,9 @@ import contextlib
 from collections.abc import Sequence
 from typing import Any, NoReturn, TypeVar, cast
 
-from .core._native import mypyc_attr
-from .core.tiles import Tile, tile_set
-from .errors import IllegalEventError
+from ..core._native import mypyc_attr
+from ..core.tiles import Tile, tile_set
+from ..errors import IllegalEventError
 from .events import Event
 
 _T = TypeVar("_T")
@@ -74,7 +75,7 @@ def _rebuilt(cls: type[_T], args: tuple[Any, ...], state: dict[str, Any]) -> _T:
 class Referee:
     """Events all or nothing: :meth:`check_event` judges an event against the state and changes
     nothing; :meth:`apply_checked` carries out one it has passed. :class:`Round` and
-    :class:`~tenbou.game.Game` are both referees."""
+    :class:`~tenbou.engine.game.Game` are both referees."""
 
     strict: bool
     errors: list[str]
