@@ -64,7 +64,8 @@ REPEATED = 200
 
 def run(n: int, warm: int, passes: int) -> None:
     import tenbou
-    from tenbou.api import _SCORE_KEYS, _parse_win, score
+    from tenbou.api import score
+    from tenbou.api.request import _SCORE_KEYS, _parse_win
     from tenbou.core.scoring import HandScore, scored_or_refused
     from tenbou.core.shape import read_counts
     from tenbou.errors import TenbouError

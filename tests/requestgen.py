@@ -16,7 +16,8 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from tenbou.api import _FIELDS, MAX_DEPTH
+from tenbou.api import MAX_DEPTH
+from tenbou.api.request import _FIELDS
 from tenbou.rules import OPTION_SPECS, PAO_YAKU, YAKUMAN_IDS, get_rules, preset_ids
 
 DAISANGEN: dict[str, Any] = {

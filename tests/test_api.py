@@ -130,7 +130,7 @@ def test_missing_hand() -> None:
 
 
 def test_flag_order_matches_situation_fields() -> None:
-    from tenbou.api import _FLAGS
+    from tenbou.api.request import _FLAGS
     from tenbou.core.hand import Situation
 
     flags = tuple(f for f in Situation._fields if type(getattr(Situation(), f)) is bool)
@@ -138,7 +138,7 @@ def test_flag_order_matches_situation_fields() -> None:
 
 
 def test_field_sets_match_the_field_list() -> None:
-    from tenbou import api
+    from tenbou.api import request as api
 
     assert len(api._FIELDS) == len(set(api._FIELDS)) == len(api._SCORE_KEYS)
     assert api._SCORE_KEYS == set(api._FIELDS) == api._WIN_KEYS | {"honba", "riichi_sticks", "wareme"}

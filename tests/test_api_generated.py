@@ -12,7 +12,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tenbou.api import _FIELDS, MAX_DEPTH, MAX_INT_DIGITS, loads_request, score, settle
+from tenbou.api import MAX_DEPTH, MAX_INT_DIGITS, loads_request, score, settle
+from tenbou.api.request import _FIELDS
 from tenbou.errors import RequestError, RuleError, TenbouError
 from tenbou.rules import OPTION_SPECS, rules_from_request
 

@@ -128,10 +128,22 @@ def test_mjai_scores_empty_and_huge_actor() -> None:
         lines[_first(lines, "start_kyoku")]["scores"] = []
 
     def huge(lines: list[dict[str, Any]]) -> None:
-        lines[_first(lines, "dahai")]["actor"] = 10**20
+        lines[_first(lines, "dahai")]["actor"] = 10**19
+
+    def huger(lines: list[dict[str, Any]]) -> None:
+        lines[_first(lines, "dahai")]["actor"] = 10**20  # (the strict reader's limit: 20 digits)
+
+    def twice(lines: list[dict[str, Any]]) -> None:
+        lines[_first(lines, "dahai")]["actor"] = "ACTOR_TWICE"
 
     _refused(_edit(empty), r"x:2: scores holds 0 values, not one per seat \(4\)")
-    _refused(_edit(huge), r"x:\d+: actor 100000000000000000000 is not a seat 0\.\.3")
+    _refused(_edit(huge), r"x:\d+: actor 10000000000000000000 is not a seat 0\.\.3")
+    _refused(_edit(huger), r"x:\d+: an integer of 21 digits \(at most 20\)")
+    # a key given twice: the line is refused, not read with one of the two
+    _refused(
+        _edit(twice).replace(b'"actor": "ACTOR_TWICE"', b'"actor": 3, "actor": 0'),
+        r"x:\d+: the key 'actor' is given twice in one object",
+    )
 
 
 @pytest.mark.parametrize("actor", [5, -1, 4])

@@ -117,8 +117,8 @@ def _parse_override(text: str) -> tuple[str, object]:
     if not eq or not name:
         raise RequestError(f"--set expects option=value (e.g. kiriage=true), not {text!r}")
     try:
-        value: object = json.loads(raw)
-    except json.JSONDecodeError:
+        value: object = loads_request(raw)  # (strict: a value that is not JSON is taken as text)
+    except RequestError:
         value = raw.split(",") if OPTION_SPECS.get(name) and OPTION_SPECS[name].kind == "yaku_set" else raw
     return name, value
 

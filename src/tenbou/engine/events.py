@@ -26,6 +26,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Any, TypeAlias
 
+from .._jsonread import read_json
 from ..core.tiles import Tile, Wind, tile_of
 from ..core.values import DataRecord
 from ..errors import LogFormatError
@@ -455,15 +456,12 @@ def events_to_lines(events: Sequence[Event]) -> list[str]:
 
 
 def json_lines(lines: Iterable[str], source: str) -> Iterator[tuple[int, Any]]:
-    """``(line number, value)`` of each JSON line (blank lines skipped); a line
-    that is not JSON raises :class:`LogFormatError` naming it."""
+    """``(line number, value)`` of each JSON line (blank lines skipped), read strictly
+    (:func:`tenbou._jsonread.read_json`); a line that is not JSON, or gives a key twice, raises
+    :class:`LogFormatError` naming it."""
     for n, line in enumerate(lines, 1):
-        if not line.strip():
-            continue
-        try:
-            yield n, json.loads(line)
-        except json.JSONDecodeError as e:
-            raise LogFormatError(f"{source}:{n}: not JSON ({e.msg})") from None
+        if line.strip():
+            yield n, read_json(line, LogFormatError, f"{source}:{n}")
 
 
 def mjai_lines(lines: Iterable[str], source: str = "<mjai>") -> Iterator[tuple[Any, Event]]:

@@ -24,6 +24,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .._jsonread import read_json as _read_json
 from ..core.tiles import Tile
 from ..engine.events import (
     Ankan,
@@ -62,16 +63,10 @@ _GAME_LEVEL = (StartGame, StartKyoku, EndGame)
 
 
 def read_json(text: str, where: str) -> Any:
-    """One JSON value; anything that is not JSON (or nests too deep, or writes a
-    number too long to read) raises :class:`~tenbou.errors.LogFormatError` naming ``where``."""
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as e:
-        raise LogFormatError(f"{where}: not JSON ({e.msg})") from None
-    except ValueError as e:  # a number past the interpreter's digit limit
-        raise LogFormatError(f"{where}: not JSON tenbou reads ({e})") from None
-    except RecursionError:
-        raise LogFormatError(f"{where}: JSON nested too deep") from None
+    """One JSON value of a record, read strictly (:func:`tenbou._jsonread.read_json`: no key
+    twice, no ``NaN``, bounded integers and nesting); anything else raises
+    :class:`~tenbou.errors.LogFormatError` naming ``where``."""
+    return _read_json(text, LogFormatError, where)
 
 
 def _rules(start: dict[str, Any], default: JSON) -> JSON:

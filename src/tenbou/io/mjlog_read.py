@@ -33,6 +33,7 @@ import zlib
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
+from .._jsonread import read_json
 from ..core.tiles import Tile, Wind, format_tiles
 from ..engine.events import (
     Ankan,
@@ -284,12 +285,7 @@ def _go_rules(a: Mapping[str, str], current: JSON) -> JSON:
     """The ``rules`` attribute tenbou writes on ``<GO>`` (JSON), or ``current`` without one."""
     if not a.get("rules"):
         return current
-    import json
-
-    try:
-        rules: JSON = json.loads(a["rules"])
-    except json.JSONDecodeError:
-        raise LogFormatError(f"rules={a['rules']!r} is not JSON") from None
+    rules: JSON = read_json(a["rules"], LogFormatError, f"<GO rules={a['rules'][:60]!r}>")
     return rules
 
 

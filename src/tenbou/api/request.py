@@ -1,51 +1,31 @@
-"""The JSON façade: dicts in, dicts out, exactly as ``docs/json-api.md`` says.
+"""Reading a request of the JSON façade (docs/json-api.md) into tenbou's values: the fields of a
+win (:func:`parse_win_request`: a hand, its situation, the rules), tiles, melds, indicators,
+seats and numbers, each refused with the field named; the liabilities a win's request names or
+the rules infer (:func:`tenbou.settle.pao.win_liabilities`); and the request's JSON itself
+(:func:`loads_request`, the strict reader of :mod:`tenbou._jsonread`).
 
-:func:`score` takes one winning-hand request and returns its value, yaku, fu
-breakdown and payments. Bad input raises :class:`~tenbou.errors.TenbouError`
-whose message names the offending field or tile; unknown fields are refused.
-
->>> r = score({"rules": "tenhou", "dealer": 0, "round_wind": "E", "winner": 1, "from": 0,
-...            "hand": "234m456678p5578s", "win_tile": "9s", "riichi": True})
->>> r["han"], r["fu"], [y["id"] for y in r["yaku"]], r["deltas"]
-(2, 30, ['riichi', 'pinfu'], [-2000, 2000, 0, 0])
->>> score({"winner": 0, "hand": "1238z", "win_tile": "1m"})
+>>> loads_request(b'{"winner": 1, "hand": "23m55p"}')
+{'winner': 1, 'hand': '23m55p'}
+>>> loads_request('{"riichi": true, "riichi": false}')
 Traceback (most recent call last):
 ...
-tenbou.errors.NotationError: hand: '8z' is not a tile (honours are 1z-7z) in '1238z'
+tenbou.errors.RequestError: the key 'riichi' is given twice in one object
 """
 
 from __future__ import annotations
 
-import json
-import re
 from collections.abc import Mapping
 from typing import Any, Final
 
-from .core.hand import Hand, Meld, MeldType, Situation
-from .core.scoring import HandScore, score_hand, scored_or_refused
-from .core.tiles import Tile, Wind, parse_tiles
-from .errors import InvalidHandError, NotationError, RequestError, TenbouError, shown
-from .rules import ABORTIVE_DRAWS, Rules, rules_from_request
-from .settle.pao import Liability, win_liabilities
-from .settle.payment import (
-    Settlement,
-    settle_draw,
-    settle_win_parts,
-    settle_wins,
-)
-from .settle.results import hand_score_to_dict, settlement_to_dict, win_to_dict
+from .._jsonread import MAX_DEPTH, MAX_INT_DIGITS, read_json
+from ..core.hand import Hand, Meld, MeldType, Situation
+from ..core.scoring import HandScore
+from ..core.tiles import Tile, Wind, parse_tiles
+from ..errors import NotationError, RequestError, TenbouError, shown
+from ..rules import Rules, rules_from_request
+from ..settle.pao import Liability, win_liabilities
 
-__all__ = [
-    "MAX_DEPTH",
-    "MAX_INT_DIGITS",
-    "hand_score_to_dict",
-    "loads_request",
-    "parse_win_request",
-    "score",
-    "settle",
-    "settle_request",
-    "settlement_to_dict",
-]
+__all__ = ["MAX_DEPTH", "MAX_INT_DIGITS", "error_to_dict", "loads_request", "parse_win_request"]
 
 _FLAGS: Final = (
     "riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei",
@@ -585,273 +565,17 @@ def _wareme(value: object, players: int, rules: Rules) -> int | None:
     return seat
 
 
-def score(request: Mapping[str, Any]) -> dict[str, Any]:
-    """Score and settle one winning hand (see ``docs/json-api.md``).
-
-    Raises :class:`~tenbou.errors.TenbouError` on bad input.
-    """
-    req = request if type(request) is dict else _as_dict(request)  # (the usual dict: no call)
-    honba = req.get("honba", _ABSENT)
-    sticks = req.get("riichi_sticks", _ABSENT)
-    # (``wareme``, ``pao``, ``rinshan_kan_from`` and ``kan_order``, left out of most requests, are looked
-    # up only when _parse_win finds fields it did not read, nor these two)
-    hand, situation, rules, more = _parse_win(
-        req, _SCORE_KEYS, None, (honba is not _ABSENT) + (sticks is not _ABSENT)
-    )
-    if more:
-        wareme = req.get("wareme", _ABSENT)
-        raw_pao = req.get("pao", _ABSENT)
-        raw_kan_from = req.get("rinshan_kan_from", _ABSENT)
-        raw_kan_order = req.get("kan_order", _ABSENT)
-    else:
-        wareme = raw_pao = raw_kan_from = raw_kan_order = _ABSENT
-    if honba is _ABSENT:
-        honba = 0
-    elif type(honba) is not int or not 0 <= honba <= _MAX_HONBA:
-        honba = _number(honba, "honba", _MAX_HONBA)
-    if sticks is _ABSENT:
-        sticks = 0
-    elif type(sticks) is not int or not 0 <= sticks <= _MAX_STICKS:
-        sticks = _number(sticks, "riichi_sticks", _MAX_STICKS)
-    hs = scored_or_refused(hand, situation, rules)
-    if not isinstance(hs, HandScore):  # (a refused hand: its error raised here, passing one frame)
-        raise InvalidHandError(*hs)
-    pao = _liabilities(raw_pao, raw_kan_from, raw_kan_order, hand, hs)
-    if wareme is _ABSENT:
-        wareme = None
-    elif wareme is not None:
-        wareme = _wareme(wareme, situation.players, rules)
-    payments, deltas, chips, points = settle_win_parts(hs, pao, honba, sticks, wareme)
-    return win_to_dict(hs, pao, payments, deltas, chips, points)
-
-
-_SETTLE_KEYS: Final = frozenset(
-    {"rules", "players", "dealer", "round_wind", "honba", "riichi_sticks", "wareme", "wins", "draw"}
-)
-_SHARED: Final = ("rules", "players", "dealer", "round_wind")
-_DRAW_KEYS: Final = frozenset({"kind", "tenpai", "nagashi", "reason"})
-#: the reasons of an abortive draw: those of ``abortive_draws`` and a triple ron
-_DRAW_REASONS: Final = (*ABORTIVE_DRAWS, "sanchahou")
-
-
-def settle(request: Mapping[str, Any]) -> dict[str, Any]:
-    """Settle the end of a hand: one or more wins, or a draw (see ``docs/json-api.md``).
-
-    >>> out = settle({"rules": "tenhou", "dealer": 0, "honba": 1, "riichi_sticks": 0,
-    ...               "draw": {"kind": "exhaustive", "tenpai": [0, 2]}})
-    >>> out["deltas"], out["next"]
-    ([1500, -1500, 1500, -1500], {'dealer': 0, 'honba': 2, 'riichi_sticks': 0})
-    """
-    return settlement_to_dict(settle_request(request))
-
-
-def settle_request(request: Mapping[str, Any], *, rules: Rules | None = None) -> Settlement:
-    """:func:`settle` returning the :class:`~tenbou.settle.payment.Settlement` itself.
-    With ``rules`` given (as the round engine does), the request has no ``rules`` field."""
-    request = _as_dict(request)
-    if not _SETTLE_KEYS.issuperset(request):
-        raise RequestError(f"unknown field {shown(next(k for k in request if k not in _SETTLE_KEYS))}")
-    # the fields a win shares with the request: their values (or defaults), which a win may repeat
-    shared: dict[str, Any] = {}
-    if rules is None:
-        shared["rules"] = request.get("rules", "tenhou")
-        rules = rules_from_request(shared["rules"])
-    elif "rules" in request:
-        raise RequestError("rules: given twice (in the request and as an argument)")
-    players = _players(request.get("players", _ABSENT), rules)
-    dealer = _seat(request.get("dealer", 0), "dealer", players)
-    shared.update(players=players, dealer=dealer, round_wind=request.get("round_wind", "E"))
-    honba = _number(request.get("honba", 0), "honba", _MAX_HONBA)
-    sticks = _number(request.get("riichi_sticks", 0), "riichi_sticks", _MAX_STICKS)
-    wareme = _wareme(request.get("wareme"), players, rules)
-    has_wins, has_draw = "wins" in request, "draw" in request
-    if has_wins == has_draw:
-        raise RequestError("give exactly one of 'wins' (a list of wins) and 'draw'")
-    if has_draw:
-        settlement = _settle_draw(request["draw"], rules, players, dealer, honba, sticks)
-    else:
-        raw_wins = request["wins"]
-        if not isinstance(raw_wins, list) or not raw_wins:
-            raise RequestError(f"wins: expected a non-empty list of winning hands, not {shown(raw_wins)}")
-        if len(raw_wins) > players - 1:
-            raise RequestError(
-                f"wins: at most {players - 1} wins (one tsumo, or a ron by each player but the "
-                f"discarder), not {len(raw_wins)}"
-            )
-        wins = []
-        for i, win in enumerate(raw_wins):
-            where = f"wins[{i}]."
-            if not isinstance(win, Mapping):
-                raise RequestError(f"wins[{i}]: expected an object, not {shown(win)}")
-            merged = dict(win)
-            for key in _SHARED:
-                if key in win:
-                    if key not in shared:
-                        raise RequestError(f"{where}{key}: the rules are given as an argument")
-                    mine, theirs = win[key], shared[key]
-                    if type(mine) is not type(theirs) or mine != theirs:
-                        default = "" if key in request else " (its default)"
-                        raise RequestError(
-                            f"{where}{key}: {shown(mine)} differs from the request's {shown(theirs)}{default}"
-                        )
-            merged.pop("rules", None)
-            merged.update(players=players, dealer=dealer, round_wind=shared["round_wind"])
-            for key in ("honba", "riichi_sticks", "wareme"):
-                if key in win:
-                    raise RequestError(f"{where}{key}: give it once, at the top of the request")
-            try:
-                raw_pao, raw_kan_from = merged.get("pao", _ABSENT), merged.get("rinshan_kan_from", _ABSENT)
-                raw_kan_order = merged.get("kan_order", _ABSENT)
-                others = (
-                    (raw_pao is not _ABSENT) + (raw_kan_from is not _ABSENT) + (raw_kan_order is not _ABSENT)
-                )
-                hand, situation, _, _ = _parse_win(merged, _WIN_KEYS, rules, others)
-                hs = score_hand(hand, situation, rules)
-                wins.append((hs, _liabilities(raw_pao, raw_kan_from, raw_kan_order, hand, hs, where)))
-            except TenbouError as e:
-                raise type(e)(f"wins[{i}]: {e}" if not str(e).startswith(where) else str(e), e.code) from None
-        settlement = settle_wins(wins, honba, sticks, wareme)
-    return settlement
-
-
-def _settle_draw(raw: object, rules: Rules, players: int, dealer: int, honba: int, sticks: int) -> Settlement:
-    if not isinstance(raw, Mapping):
-        raise RequestError(f"draw: expected an object with 'kind', not {shown(raw)}")
-    if not _DRAW_KEYS.issuperset(raw):
-        raise RequestError(f"draw: unknown field {shown(next(k for k in raw if k not in _DRAW_KEYS))}")
-    kind = raw.get("kind")
-    if kind not in ("exhaustive", "abortive"):
-        raise RequestError(f"draw.kind: {shown(kind)} is not 'exhaustive' or 'abortive'")
-    seats: dict[str, list[int]] = {}
-    for name in ("tenpai", "nagashi"):
-        value = raw.get(name, [])
-        if not isinstance(value, list):
-            raise RequestError(f"draw.{name}: expected a list of seats, not {shown(value)}")
-        seats[name] = [_seat(v, f"draw.{name}[{i}]", players) for i, v in enumerate(value)]
-        if len(set(seats[name])) != len(seats[name]):
-            raise RequestError(f"draw.{name}: a seat is listed twice")
-    if kind == "abortive" and (seats["tenpai"] or seats["nagashi"]):
-        raise RequestError("draw: an abortive draw has no tenpai or nagashi")
-    if seats["nagashi"] and rules.nagashi_mangan == "none":
-        raise RequestError("draw.nagashi: these rules play without nagashi mangan")
-    reason = raw.get("reason")
-    if reason is not None:
-        if kind != "abortive":
-            raise RequestError("draw.reason: only an abortive draw has a reason")
-        if type(reason) is not str or reason not in _DRAW_REASONS:
-            raise RequestError(f"draw.reason: {shown(reason)} is not one of {', '.join(_DRAW_REASONS)}")
-    return settle_draw(
-        rules, players, dealer, honba, sticks, str(kind), seats["tenpai"], seats["nagashi"], reason
-    )
-
-
 def error_to_dict(error: TenbouError) -> dict[str, Any]:
     """The JSON error object for an error."""
     return error.to_dict()
 
 
-# -- reading JSON ------------------------------------------------------------------------------------
-
-#: how deeply a request read by :func:`loads_request` may nest arrays and objects (a request of
-#: docs/json-api.md nests five deep at most)
-MAX_DEPTH: Final = 20
-#: how many digits an integer of a request read by :func:`loads_request` may have
-MAX_INT_DIGITS: Final = 20
-_STRING: Final = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
-_NOT_BRACKET: Final = re.compile(r"[^\[\]{}]+")
-
-
-def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    obj = dict(pairs)
-    if len(obj) != len(pairs):
-        seen = set()
-        for key, _ in pairs:
-            if key in seen:
-                raise RequestError(f"the key {shown(key)} is given twice in one object")
-            seen.add(key)
-    return obj
-
-
-def _integer(text: str) -> int:
-    if len(text) > MAX_INT_DIGITS + (text[0] == "-"):
-        raise RequestError(f"an integer of {len(text.lstrip('-'))} digits (at most {MAX_INT_DIGITS})")
-    return int(text)
-
-
-def _constant(text: str) -> Any:
-    raise RequestError(f"{text} is not JSON (numbers are finite)")
-
-
-_DECODER: Final = json.JSONDecoder(object_pairs_hook=_object, parse_int=_integer, parse_constant=_constant)
-
-
-def _check_depth(text: str) -> None:
-    if text.count("[") + text.count("{") <= MAX_DEPTH:
-        return  # the usual request: too few brackets to nest deeper
-    depth = 0
-    for c in _NOT_BRACKET.sub("", _STRING.sub("", text)):
-        if c == "[" or c == "{":
-            depth += 1
-            if depth > MAX_DEPTH:
-                raise RequestError(f"the request nests arrays and objects more than {MAX_DEPTH} deep")
-        else:
-            depth -= 1
-
-
-def _check_text(value: object) -> None:
-    """Refuse a string with a lone surrogate (from a ``\\ud800`` escape): it is not Unicode text."""
-    if type(value) is str:
-        try:
-            value.encode("utf-8")
-        except UnicodeEncodeError:
-            raise RequestError(f"{shown(value)} is not Unicode text (a lone surrogate escape)") from None
-    elif type(value) is list:
-        for item in value:
-            _check_text(item)
-    elif type(value) is dict:
-        for key, item in value.items():
-            _check_text(key)
-            _check_text(item)
-
-
 def loads_request(data: bytes | str) -> Any:
-    """Read one JSON request strictly: UTF-8 (for bytes), standard JSON only, and within limits.
-    Refused with :class:`~tenbou.errors.RequestError` (code ``request``): bytes that are not
-    UTF-8, text that is not JSON (``NaN`` and ``Infinity`` included), a key given twice in one
-    object, an integer of more than :data:`MAX_INT_DIGITS` digits, arrays and objects nested more
-    than :data:`MAX_DEPTH` deep, a lone surrogate escape (``"\\ud800"``), an empty input.
-    The value is returned as read (:func:`score` and :func:`settle` refuse what is not an object).
-
-    >>> loads_request(b'{"winner": 1, "hand": "23m55p"}')
-    {'winner': 1, 'hand': '23m55p'}
-    >>> loads_request('{"riichi": true, "riichi": false}')
-    Traceback (most recent call last):
-    ...
-    tenbou.errors.RequestError: the key 'riichi' is given twice in one object
-    """
-    if isinstance(data, bytes | bytearray | memoryview):
-        raw = bytes(data)
-        try:
-            text = raw.decode("utf-8")
-        except UnicodeDecodeError as e:
-            raise RequestError(
-                f"the request is not UTF-8: {shown(raw[e.start : e.start + 4])} at byte {e.start}"
-            ) from None
-    elif isinstance(data, str):
-        text = data
-    else:
-        raise RequestError(f"a request is JSON text (bytes or str), not {type(data).__name__}")
-    if not text.strip():
-        raise RequestError("the request is missing (empty input; a JSON object is required)")
-    _check_depth(text)
-    try:
-        value = _DECODER.decode(text)
-    except json.JSONDecodeError as e:
-        raise RequestError(
-            f"the request is not valid JSON: {e.msg} at line {e.lineno} column {e.colno}"
-        ) from None
-    except RecursionError:  # pragma: no cover - _check_depth refuses any nesting this deep
-        raise RequestError(f"the request nests arrays and objects more than {MAX_DEPTH} deep") from None
-    if "\\u" in text:
-        _check_text(value)
-    return value
+    """Read one JSON request strictly (:func:`tenbou._jsonread.read_json`): UTF-8 (for bytes),
+    standard JSON only, and within limits. Refused with :class:`~tenbou.errors.RequestError` (code
+    ``request``): bytes that are not UTF-8, text that is not JSON (``NaN`` and ``Infinity``
+    included), a key given twice in one object, an integer of more than :data:`MAX_INT_DIGITS`
+    digits, arrays and objects nested more than :data:`MAX_DEPTH` deep, a lone surrogate escape
+    (``"\\ud800"``), an empty input. The value is returned as read (:func:`~tenbou.api.score` and
+    :func:`~tenbou.api.settle` refuse what is not an object)."""
+    return read_json(data)
