@@ -163,9 +163,14 @@ _WORDS = st.sampled_from(
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(words=st.lists(_WORDS, max_size=6))
 def test_generated_serve_arguments_never_show_a_traceback(
-    ran: dict[str, Any], capsys: pytest.CaptureFixture[str], tmp_path: Path, words: list[str]
+    ran: dict[str, Any],
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    words: list[str],
 ) -> None:
     ran.clear()
+    monkeypatch.chdir(tmp_path)  # (a generated --db names a file here, not in the checkout)
     try:
         status = cli.main(["serve", "--db", str(tmp_path / "g.sqlite3"), *words])
     except SystemExit as e:  # (argparse's way out of a usage error, with its one line)
