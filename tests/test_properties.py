@@ -13,8 +13,9 @@ from hypothesis import strategies as st
 
 from tenbou.api import score
 from tenbou.core.hand import Hand, Meld, Situation
-from tenbou.core.scoring import _check_tiles, _evaluate, _hand_level, _readings, score_hand, validate
+from tenbou.core.scoring import _evaluate, _hand_level, _readings, score_hand
 from tenbou.core.tiles import _parse_tiles_slowly, format_tiles, parse_tiles
+from tenbou.core.validate import _check_tiles, validate
 from tenbou.core.yaku import YAKU, HandFacts
 from tenbou.errors import InvalidHandError, TenbouError
 from tenbou.rules import get_rules
