@@ -3,7 +3,7 @@
 one run, with a check that the engines agree on han and fu.
 
 Usage: ``python benchmarks/bench_engines.py [--n 2000] [--seed 1] [--repeat 9] [--compiled-dir DIR]
-[--distinct K] [--stream K]`` (``pip install ".[bench]"`` brings mahjong and riichienv).
+[--baseline-dir DIR] [--distinct K] [--stream K]`` (``pip install ".[bench]"`` brings mahjong and riichienv).
 
 The hands: ``--repeat + 1`` passes of ``--n`` fresh random winning hands (``tests/handgen.py``,
 seeds seed, seed + 1, ...: about 12 % without yaku, 2 % not winning). Pass 0 warms every engine up
@@ -15,6 +15,11 @@ and is the one the agreement is checked on; passes 1.. are timed, the engines in
 when K is small, which a stream of fresh hands does not. Comparing a run with K = 200 and one
 without tells how much of an engine's time goes to reading memory that a fresh hand brings
 (pass 0, the warm-up and the agreement check, stays ``--n`` fresh hands).
+
+``--baseline-dir DIR`` times one more build of tenbou in the same passes, the one installed in DIR
+(``pip install --no-deps --target DIR`` of an earlier commit): its rows are printed with the others,
+and this checkout's builds against it (the median of the pass-by-pass ratios), so that a change is
+measured before and after in one run, on one machine, in the same minutes.
 
 ``--stream K`` has each tenbou build score K other fresh hands (seeds from :data:`STREAM_SEED`, none
 of the timed ones) before pass 0: the state of a long run, an analyst's millions of hands, where the
@@ -108,8 +113,8 @@ def worker(hands_path: str, expect: str, distinct: int | None, stream: int) -> i
     """Serve timing and checking requests (JSON lines on stdin) for the tenbou importable here,
     after scoring ``stream`` other fresh hands."""
     import tenbou
+    from tenbou import score_hand  # (the path every version has: a --baseline-dir build may be older)
     from tenbou.api import parse_win_request, score
-    from tenbou.core.scoring import score_hand
     from tenbou.errors import TenbouError
 
     passes: list[list[dict[str, Any]]] = json.loads(Path(hands_path).read_text(encoding="utf-8"))
@@ -425,6 +430,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1, help="generator seed of pass 0 (default 1)")
     ap.add_argument("--repeat", type=int, default=9, help="timed passes (default 9)")
     ap.add_argument("--compiled-dir", help="where the compiled build is kept (default: see _builds.py)")
+    ap.add_argument(
+        "--baseline-dir",
+        help="another build of tenbou to time beside this one, in the same passes (e.g. pip install "
+        "--no-deps --target DIR of an earlier commit): its rows, and this build's time against it",
+    )
     ap.add_argument("--show", type=int, default=5, help="disagreements listed per pair (default 5)")
     ap.add_argument(
         "--distinct",
@@ -489,11 +499,14 @@ def main(argv: list[str] | None = None) -> int:
     hands_path.write_text(json.dumps(passes), encoding="utf-8")
     checks: dict[str, list[Outcome]] = {}
     digests: dict[str, list[str]] = {}
+    kinds: dict[str, str] = {}  # build name -> compiled or pure
     try:
         compiled_dir = _builds.compiled_build(args.compiled_dir)
         builds = [("pure", _builds.PURE, "pure Python")]
         if compiled_dir is not None:
             builds.insert(0, ("compiled", compiled_dir, "compiled"))
+        if args.baseline_dir:
+            builds.append(("baseline", Path(args.baseline_dir), ""))
         for name, folder, expect in builds:
             try:
                 w = Worker(folder, hands_path, expect, args.distinct, args.stream)
@@ -509,6 +522,7 @@ def main(argv: list[str] | None = None) -> int:
                     lambda w=w, api=api: [_outcome(r) for r in w.check(api, "tenhou")],
                 )
             digests[name] = [r[4] for r in w.check("dict", "tenhou")]
+            kinds[name] = "compiled" if w.build.startswith("compiled") else "pure"
             if versions["riichienv"]:
                 checks[f"tenbou {name} mahjongsoul"] = [_outcome(r) for r in w.check("dict", "mahjongsoul")]
 
@@ -578,6 +592,17 @@ def main(argv: list[str] | None = None) -> int:
             f"{min(mj_runs) / best:5.1f}x; {per_pass:5.1f}x{against_re}"
         )
 
+    if "baseline" in digests:
+        print(
+            "\nthis checkout against the baseline build (median of the pass-by-pass ratios: > 1 is faster):"
+        )
+        for name in ("compiled", "pure"):
+            for api in ("api.score(dict)", "score_hand(objects)"):
+                mine, base = f"tenbou {name} {api}", f"tenbou baseline {api}"
+                if mine in runs and base in runs:
+                    ratio = statistics.median(b / m for b, m in zip(runs[base], runs[mine], strict=True))
+                    print(f"  {mine:<48} {ratio:6.3f}x the baseline")
+
     print(f"\nagreement on pass 0 ({n} hands):")
     hands = passes[0]
     totals = [0, 0]
@@ -588,6 +613,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  {'tenbou compiled and pure: the whole result dict':<54} agree on {same:>5} of {n} hands")
         totals[0] += same
         totals[1] += n - same
+    if "baseline" in digests:
+        same = sum(a == b for a, b in zip(digests[names[0]], digests["baseline"], strict=True))
+        title = f"tenbou {names[0]} and the baseline: the whole result dict"
+        print(f"  {title:<54} agree on {same:>5} of {n} hands")
     for name in names:
         dict_api, object_api = f"tenbou {name} api.score(dict)", f"tenbou {name} score_hand(objects)"
         pairs.append((dict_api, object_api, f"tenbou {name}: dict API and object API"))
