@@ -447,11 +447,46 @@
       if (v === null || v === undefined || v === false) continue;
       if (k === "text") e.textContent = v;
       else if (k === "html") e.innerHTML = v;
-      else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
+      else if (k.startsWith("on")) e[k] = v; // a property, which patch() hands on to the node it keeps
       else e.setAttribute(k, v === true ? "" : v);
     }
     for (const c of children) if (c !== null && c !== undefined) e.append(c);
     return e;
+  }
+
+  // Every render draws the controls afresh from the state; patch() brings the page to the new
+  // drawing in place. A node still there (same tag, same id) is kept: only its attributes, its
+  // checked, selected and value, its handlers and its children change. A field's change event comes
+  // with the press that takes the focus away (mousedown: blur, change, redraw; then mouseup, click):
+  // had the redraw replaced the pressed button, its click would be lost. Kept nodes also keep the
+  // focus and an open select.
+  const HANDLERS = ["onclick", "onchange", "oninput"];
+  function patch(parent, children) {
+    const want = children.filter((c) => c !== null && c !== undefined).map((c) => (typeof c === "string" ? document.createTextNode(c) : c));
+    const have = [...parent.childNodes];
+    want.forEach((b, i) => {
+      const a = have[i];
+      if (!a) parent.append(b);
+      else if (a.nodeName === b.nodeName && (a.nodeType !== 1 || a.id === b.id)) morph(a, b);
+      else a.replaceWith(b);
+    });
+    for (const a of have.slice(want.length)) a.remove();
+  }
+  const redraw = (parent, ...children) => patch(parent, children);
+  function morph(a, b) {
+    if (a.nodeType !== 1) {
+      if (a.nodeValue !== b.nodeValue) a.nodeValue = b.nodeValue;
+      return;
+    }
+    for (const { name, value } of [...b.attributes]) if (a.getAttribute(name) !== value) a.setAttribute(name, value);
+    for (const { name } of [...a.attributes]) if (!b.hasAttribute(name)) a.removeAttribute(name);
+    for (const k of HANDLERS) if (a[k] !== b[k]) a[k] = b[k];
+    if (a.nodeName === "INPUT") {
+      if (a.checked !== b.checked) a.checked = b.checked;
+      if (a !== document.activeElement && a.value !== b.value) a.value = b.value;
+    }
+    patch(a, [...b.childNodes]);
+    if (a.nodeName === "OPTION" && a.selected !== b.selected) a.selected = b.selected;
   }
 
   function tilePicture(x, opts) {
@@ -462,26 +497,22 @@
   }
 
   function radios(container, name, options, current, onPick) {
-    container.replaceChildren();
-    for (const o of options) {
+    patch(container, options.flatMap((o) => {
       const id = `${name}-${o.value}`;
-      const input = el("input", {
+      return [el("input", {
         type: "radio", name, id, value: String(o.value), class: "sr-only",
         checked: String(o.value) === String(current), disabled: o.disabled,
-      });
-      input.addEventListener("change", () => { if (input.checked) onPick(o.value); });
-      container.append(input, el("label", { for: id, title: o.title, html: o.label }));
-    }
+        onchange: (e) => { if (e.target.checked) onPick(o.value); },
+      }), el("label", { for: id, title: o.title, html: o.label })];
+    }));
   }
 
   function checks(container, name, seats, current, onToggle, disabled) {
-    container.replaceChildren();
-    for (const s of seats) {
+    patch(container, seats.flatMap((s) => {
       const id = `${name}-${s}`;
-      const input = el("input", { type: "checkbox", id, class: "sr-only", checked: current.includes(s), disabled: disabled && disabled(s) });
-      input.addEventListener("change", () => onToggle(s, input.checked));
-      container.append(input, el("label", { for: id, html: seatLabel(s) }));
-    }
+      return [el("input", { type: "checkbox", id, class: "sr-only", checked: current.includes(s), disabled: disabled && disabled(s), onchange: (e) => onToggle(s, e.target.checked) }),
+        el("label", { for: id, html: seatLabel(s) })];
+    }));
   }
 
   const escapeHtml = (s) => String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" }[c]));
@@ -589,7 +620,7 @@
     $("players-box").hidden = playerChoices.length < 2;
     $("players").disabled = !!game;
     $("rules").disabled = !!game;
-    $("players").replaceChildren(...playerChoices.map((n) => el("option", { value: n, selected: n === S.players, text: t("n_players", { n }) })));
+    redraw($("players"), ...playerChoices.map((n) => el("option", { value: n, selected: n === S.players, text: t("n_players", { n }) })));
     $("kita-box").hidden = S.players !== 3 || !isWin();
     if (catalog && $("rules").value !== S.rules) $("rules").value = S.rules;
     const seats = [...Array(S.players).keys()];
@@ -611,7 +642,7 @@
     for (const k of ["honba"]) if (document.activeElement !== $(k)) $(k).value = S[k];
     if (document.activeElement !== $("sticks")) $("sticks").value = tableSticks();
     $("wareme-box").hidden = !opt("wareme");
-    $("wareme").replaceChildren(el("option", { value: "", text: t("none"), selected: S.wareme === null }),
+    redraw($("wareme"), el("option", { value: "", text: t("none"), selected: S.wareme === null }),
       ...seats.map((s) => el("option", { value: s, text: nameOf(s), selected: S.wareme === s })));
     $("riichi-seats").hidden = !game;
     $("riichi-seats").setAttribute("aria-label", t("riichi_declared"));
@@ -631,21 +662,21 @@
       S.from === null ? "" : S.from, (v) => change(() => { S.from = Number(v); }));
 
     // the wins of a multiple ron: one tab each
-    const tabs = $("wins-tabs");
-    tabs.replaceChildren();
-    tabs.hidden = S.end !== "ron";
+    const tabs = [];
+    $("wins-tabs").hidden = S.end !== "ron";
     if (S.end === "ron") {
       S.wins.forEach((w, i) => {
-        tabs.append(el("button", { type: "button", class: "win-tab", "aria-pressed": String(i === S.active), "data-win": i,
+        tabs.push(el("button", { type: "button", class: "win-tab", "aria-pressed": String(i === S.active), "data-win": i,
           onclick: () => { S.active = i; pending = []; update(); }, text: t("win_n", { n: i + 1, seat: nameOf(w.winner) }) }));
       });
       if (S.wins.length < S.players - 1) {
-        tabs.append(el("button", { type: "button", id: "add-winner", onclick: addWinner, text: t("add_winner") }));
+        tabs.push(el("button", { type: "button", id: "add-winner", onclick: addWinner, text: t("add_winner") }));
       }
       if (S.wins.length > 1) {
-        tabs.append(el("button", { type: "button", id: "remove-winner", onclick: () => change(() => { S.wins.splice(S.active, 1); S.active = 0; }), text: t("remove_winner") }));
+        tabs.push(el("button", { type: "button", id: "remove-winner", onclick: () => change(() => { S.wins.splice(S.active, 1); S.active = 0; }), text: t("remove_winner") }));
       }
     }
+    redraw($("wins-tabs"), ...tabs);
     $("winner").hidden = !isWin();
     $("winner").setAttribute("aria-label", t("winning_seat"));
     const taken = (s) => S.wins.some((w, i) => i !== S.active && w.winner === s && S.end === "ron");
@@ -673,7 +704,7 @@
     }));
     $("reason-box").hidden = S.end !== "abort";
     const reasons = ["", ...(opt("abortive_draws") || []), "sanchahou"];
-    $("reason").replaceChildren(...reasons.map((r) => el("option", { value: r, selected: r === S.reason, text: r ? `${t("reason_" + r)} (${r})` : t("unspecified") })));
+    redraw($("reason"), ...reasons.map((r) => el("option", { value: r, selected: r === S.reason, text: r ? `${t("reason_" + r)} (${r})` : t("unspecified") })));
 
     if (!isWin()) return;
     $("mode").setAttribute("aria-label", t("tiles_go_to"));
@@ -694,7 +725,7 @@
     $("call-help").textContent = t("help_" + callType);
 
     const flags = $("flags");
-    flags.replaceChildren(...FLAGS.map((id) => el("label", { class: "check" },
+    redraw(flags, ...FLAGS.map((id) => el("label", { class: "check" },
       el("input", { type: "checkbox", id: `flag-${id}`, checked: w.flags.includes(id), disabled: id === "ippatsu" && !(w.flags.includes("riichi") || w.flags.includes("double_riichi")) && !w.flags.includes("ippatsu"), onchange: (e) => change(() => {
         w.flags = e.target.checked ? [...w.flags, id] : w.flags.filter((f) => f !== id);
         if ((id === "riichi" || id === "double_riichi") && e.target.checked) S.riichi = [...new Set([...S.riichi, w.winner])];
@@ -719,19 +750,19 @@
   function renderPaoControls(w) {
     const yakuman = lastYakuman(w.winner);
     const pyaku = opt("pao_yaku") || [];
-    $("pao-mode").replaceChildren(
+    redraw($("pao-mode"),
       el("option", { value: "auto", text: t("pao_auto"), selected: w.pao === null }),
       el("option", { value: "none", text: t("pao_none"), selected: w.pao !== null && !w.pao.length }),
       el("option", { value: "named", text: t("pao_named"), selected: w.pao !== null && w.pao.length > 0 }));
     $("pao-named").hidden = !(w.pao && w.pao.length);
     if (w.pao && w.pao.length) {
       const choices = [...new Set([...yakuman, ...pyaku, w.pao[0].yaku])];
-      $("pao-yaku").replaceChildren(...choices.map((y) => el("option", { value: y, text: yakuLabel(y), selected: y === w.pao[0].yaku })));
-      $("pao-seat").replaceChildren(...[...Array(S.players).keys()].filter((s) => s !== w.winner).map((s) => el("option", { value: s, text: nameOf(s), selected: s === w.pao[0].seat })));
+      redraw($("pao-yaku"), ...choices.map((y) => el("option", { value: y, text: yakuLabel(y), selected: y === w.pao[0].yaku })));
+      redraw($("pao-seat"), ...[...Array(S.players).keys()].filter((s) => s !== w.winner).map((s) => el("option", { value: s, text: nameOf(s), selected: s === w.pao[0].seat })));
     }
     const kans = w.melds.filter((m) => m.type === "daiminkan").map((m) => m.from);
     $("kanfrom-box").hidden = !(w.flags.includes("rinshan") && kans.length);
-    $("kanfrom").replaceChildren(
+    redraw($("kanfrom"),
       el("option", { value: "auto", text: t("kanfrom_auto"), selected: w.kanFrom === undefined }),
       el("option", { value: "none", text: t("kanfrom_none"), selected: w.kanFrom === null }),
       ...[...new Set(kans)].map((s) => el("option", { value: s, text: t("kanfrom_seat", { seat: nameOf(s) }), selected: w.kanFrom === s })));
@@ -765,7 +796,7 @@
     rows.push(["1z", "2z", "3z", "4z", "5z", "6z", "7z"]);
     const active = pal.dataset.active || "1m";
     const w = W();
-    pal.replaceChildren(...rows.map((row) => el("div", { class: "palette-row" }, ...row.map((x) => {
+    redraw(pal, ...rows.map((row) => el("div", { class: "palette-row" }, ...row.map((x) => {
       let why;
       if (mode === "call" && callType === "kakan" && w.melds.some((m) => m.type === "pon" && kind(m.tiles[0]) === kind(x))) {
         const pon = w.melds.find((m) => m.type === "pon" && kind(m.tiles[0]) === kind(x));
@@ -846,14 +877,14 @@
     if (!isWin()) return;
     const w = W();
     $("count").textContent = `${w.hand.length}/${capacity()}`;
-    $("hand").replaceChildren(...w.hand.map((x, i) => removable(x, t("remove_tile", { tile: tileName(x) }),
+    redraw($("hand"), ...w.hand.map((x, i) => removable(x, t("remove_tile", { tile: tileName(x) }),
       () => change(() => { w.hand.splice(i, 1); }))));
-    $("win").replaceChildren(...(S.win ? [removable(S.win, t("remove_win", { tile: tileName(S.win) }), () => change(() => { S.win = null; }))] : []));
+    redraw($("win"), ...(S.win ? [removable(S.win, t("remove_win", { tile: tileName(S.win) }), () => change(() => { S.win = null; }))] : []));
     for (const k of ["dora", "ura"]) {
-      $(k).replaceChildren(...S[k].map((x, i) => removable(x, t("remove_indicator", { tile: tileName(x) }), () => change(() => { S[k].splice(i, 1); }))));
+      redraw($(k), ...S[k].map((x, i) => removable(x, t("remove_indicator", { tile: tileName(x) }), () => change(() => { S[k].splice(i, 1); }))));
     }
     $("melds").dataset.empty = t("none");
-    $("melds").replaceChildren(...w.melds.map((m, i) => {
+    redraw($("melds"), ...w.melds.map((m, i) => {
       const text = `${t("call_" + CALL_BY_JSON[m.type].id)} ${formatTiles(m.tiles)}` + (m.from === null ? ` (${t("closed")})` : ` ${t("from_seat", { seat: nameOf(m.from) })}`);
       const move = (d) => change(() => { const [x] = w.melds.splice(i, 1); w.melds.splice(i + d, 0, x); });
       return el("li", { "data-meld": meldText(m) },
@@ -945,7 +976,7 @@
       rows.unshift(el("tr", {}, el("td", { colspan: "2", class: "note", text: t("game_rules_fixed") })));
     }
     const body = $("options").tBodies[0];
-    keepFocus(() => body.replaceChildren(...rows));
+    redraw(body, ...rows);
   }
 
   // -- scoring ------------------------------------------------------------------------------------------
