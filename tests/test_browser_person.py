@@ -5,6 +5,8 @@
 - a field typed in and a button pressed at once (Honba then *Ron*, Riichi sticks then a winning
   seat, Honba then a palette tile, the notation then a seat): the press that takes the focus from
   the field redraws the page (its change event), and the click must still land;
+- the notation field's example (its placeholder), typed as it stands, settles for the chosen
+  winner (a daisangen with pao on the seat that gave the third dragon), with four and three players;
 """
 
 from __future__ import annotations
@@ -75,3 +77,35 @@ def test_a_press_right_after_typing_is_not_lost(person: Person) -> None:
     assert p.pg.is_checked("#winner-3"), "the press on a seat after typing the notation was lost"
     p.pg.wait_for_selector("#result[data-state=scored]")
     assert p.pg.eval_on_selector_all("#win .tile-pic", "els => els.map(e => e.dataset.tile)") == ["4s"]
+
+
+def test_the_notation_placeholder_settles_as_given(person: Person) -> None:
+    """The notation field's example, typed as it stands, is a hand of the chosen winner."""
+    p = person
+    p.open()
+    for winner in (0, 2):
+        if winner:
+            p.press(f'label[for="winner-{winner}"]')
+        example = p.pg.get_attribute("#notation", "placeholder")
+        assert example
+        p.pg.fill("#notation", "")
+        p.pg.focus("#notation")
+        p.pg.keyboard.type(example)
+        p.pg.keyboard.press("Enter")
+        p.pg.wait_for_selector("#result[data-state=scored]")
+        assert p.pg.is_hidden("#error")
+        pao = p.pg.eval_on_selector_all(
+            "#pao .pao-note", "els => els.map(e => [e.dataset.seat, e.dataset.yaku])"
+        )
+        assert pao == [[str((winner + 3) % 4), "daisangen"]], (example, pao)
+        assert p.pg.input_value("#notation") == example
+    # three players: the example changes with the set and the seats
+    p.open("#rules=tenhou&players=3&winner=1")
+    example = p.pg.get_attribute("#notation", "placeholder")
+    assert example and "555z@2" in example and "666z@0" in example
+    p.pg.fill("#notation", "")
+    p.pg.focus("#notation")
+    p.pg.keyboard.type(example)
+    p.pg.keyboard.press("Enter")
+    p.pg.wait_for_selector("#result[data-state=scored]")
+    assert p.pg.input_value("#notation") == example

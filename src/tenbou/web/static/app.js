@@ -235,6 +235,14 @@
     return parts.filter(Boolean).join(" ");
   }
 
+  // the notation field's example, which settles as given: a daisangen of the winner whose dragons
+  // were called from the other seats (in tiles of the three-player set too)
+  function notationExample(winner) {
+    const others = [1, 2, 3].map((d) => (winner + d) % S.players).filter((s) => s !== winner);
+    const [a, b, c] = others.length === 3 ? others : [others[0], others[1], others[0]];
+    return `23p55s +4p pon:555z@${a} pon:666z@${b} pon:777z@${c}`;
+  }
+
   function parseNotation(text) {
     let hand = null, win = null;
     const melds = [];
@@ -732,6 +740,7 @@
       }) }), " " + t("flag_" + id))));
     if (document.activeElement !== $("kita")) $("kita").value = w.kita;
     if (document.activeElement !== $("notation")) $("notation").value = notation(w);
+    $("notation").placeholder = notationExample(w.winner);
     renderPaoControls(w);
     renderPalette();
   }
