@@ -7,10 +7,15 @@
   the field redraws the page (its change event), and the click must still land;
 - the notation field's example (its placeholder), typed as it stands, settles for the chosen
   winner (a daisangen with pao on the seat that gave the third dragon), with four and three players;
+- a riichi ron of 2,000 recorded in a game: the summary, the sheet and the CSV all say +2,000
+  (the winner's own stick is not a gain), and each CSV row's changes are its scores less the row
+  above;
 """
 
 from __future__ import annotations
 
+import csv
+import io
 from collections.abc import Iterator
 from typing import Any
 
@@ -20,6 +25,7 @@ from .test_browser import (
     SIZES,
     Page,
     _missing,
+    _new_tonpuu_game,
     browser,  # noqa: F401 (a fixture)
     server,  # noqa: F401 (a fixture)
 )
@@ -109,3 +115,45 @@ def test_the_notation_placeholder_settles_as_given(person: Person) -> None:
     p.pg.keyboard.press("Enter")
     p.pg.wait_for_selector("#result[data-state=scored]")
     assert p.pg.input_value("#notation") == example
+
+
+def test_a_riichi_ron_adds_up_in_the_summary_the_sheet_and_the_csv(person: Person) -> None:
+    p = person
+    _new_tonpuu_game(p, "sticks")
+    p.press('label[for="end-ron"]')
+    p.press('label[for="win-by-2"]')
+    p.press('label[for="winner-1"]')
+    p.pg.fill("#notation", "123m456p789s23s55s +4s")
+    p.pg.press("#notation", "Enter")
+    p.pg.check("#flag-riichi")
+    got = p.result()
+    assert got["deltas"] == [0, 2000, -2000, 0]  # summary and table: the score's change
+    assert ("table", "1", 1000, "riichi_sticks") in got["payments"]  # the stick comes back
+    p.pg.wait_for_selector("#record:not([disabled])")
+    p.press("#record")
+    p.pg.wait_for_selector('#game-table tr[data-hand="0"]')
+    cells = p.pg.eval_on_selector_all(
+        '#game-table tr[data-hand="0"] td[data-seat]', "els => els.map(e => e.innerText.split(/\\s+/))"
+    )
+    assert cells == [["", "25,000"], ["+2,000", "27,000"], ["−2,000", "23,000"], ["", "25,000"]], cells
+    # a second hand: a draw, seat 0 tenpai, seats 2 and 3 declare riichi
+    p.press("#game-record")
+    p.press('label[for="end-draw"]')
+    p.press('label[for="tenpai-0"]')
+    p.press('label[for="riichi-2"]')
+    p.press('label[for="riichi-3"]')
+    assert p.result()["deltas"] == [3000, -1000, -2000, -2000]
+    p.press("#record")
+    p.pg.wait_for_selector('#game-table tr[data-hand="1"]')
+    href = p.pg.get_attribute("#export-csv", "href")
+    text = p.pg.evaluate("(url) => fetch(url).then(r => r.text())", href)
+    rows = list(csv.reader(io.StringIO(text)))
+    change = [i for i, name in enumerate(rows[0]) if name.startswith("change ")]
+    score = [i for i, name in enumerate(rows[0]) if name.startswith("score ")]
+    before = [int(rows[1][i]) for i in score]
+    for row in rows[2:]:
+        now = [int(row[i]) for i in score]
+        assert [int(row[i]) for i in change] == [a - b for a, b in zip(now, before, strict=True)], row
+        before = now
+    assert [int(rows[2][i]) for i in change] == [0, 2000, -2000, 0]
+    assert [int(rows[3][i]) for i in change] == [3000, -1000, -2000, -2000]

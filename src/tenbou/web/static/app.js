@@ -1065,6 +1065,16 @@
   const pts = (n) => n.toLocaleString("en-US");
   const signed = (n) => (n > 0 ? "+" : n < 0 ? "−" : "±") + pts(Math.abs(n));
 
+  // each seat's change of score in the hand: in a game, the settlement's deltas less the stick of
+  // each seat that declared riichi in it (what the score sheet adds up: +2,000 for a riichi ron of
+  // 2,000, not the +3,000 that takes back one's own stick); else the settlement's deltas
+  function scoreChange(r) {
+    if (!gameTable()) return r.deltas;
+    const stick = opt("riichi_stick_points") ?? 1000;
+    const down = declared();
+    return r.deltas.map((d, s) => d - (down.includes(s) ? stick : 0));
+  }
+
   function kindText(r) {
     if (r.kind === "win") {
       const winners = r.results.map((x) => nameOf(x.winner)).join(", ");
@@ -1095,7 +1105,7 @@
     }
     const value = r.results.map((x) => (x.limit ? t("limit_" + x.limit) : `${x.han}${t("han")} ${x.fu}${t("fu")}`)).join(" / ");
     $("summary-text").textContent = kindText(r) + (value ? ` · ${value}` : "");
-    $("summary-deltas").replaceChildren(...r.deltas.map((d, s) => el("li", { "data-seat": s, "data-delta": d, class: d > 0 ? "up" : d < 0 ? "down" : "" },
+    $("summary-deltas").replaceChildren(...scoreChange(r).map((d, s) => el("li", { "data-seat": s, "data-delta": d, class: d > 0 ? "up" : d < 0 ? "down" : "" },
       el("span", { class: "who", text: `${windShort(seatWind(s))} ${nameOf(s)}` }), el("strong", { text: signed(d) }))));
   }
 
@@ -1121,7 +1131,8 @@
       "data-from": p.from === null ? "table" : p.from, "data-to": p.to, "data-points": p.points, "data-kind": p.kind,
       text: `${p.from === null ? t("table_pot") : nameOf(p.from)} → ${nameOf(p.to)}: ${pts(p.points)} (${t("kind_" + p.kind)})`,
     })));
-    $("deltas").tBodies[0].replaceChildren(...r.deltas.map((d, s) => el("tr", { "data-seat": s, "data-delta": d, class: d > 0 ? "up" : d < 0 ? "down" : "" },
+    $("deltas").caption.textContent = t(gameTable() ? "changes_game" : "changes");
+    $("deltas").tBodies[0].replaceChildren(...scoreChange(r).map((d, s) => el("tr", { "data-seat": s, "data-delta": d, class: d > 0 ? "up" : d < 0 ? "down" : "" },
       el("th", { scope: "row", text: `${nameOf(s)} (${windName(seatWind(s))}${s === S.dealer ? `, ${t("dealer")}` : ""})` }),
       el("td", { text: signed(d) + (r.chips ? ` · ${t("chips")} ${r.chips[s] > 0 ? "+" : ""}${r.chips[s]}` : "") }))));
     const n = r.next;
@@ -1260,7 +1271,7 @@
     const tenpai = r.kind === "exhaustive_draw" ? S.tenpai : [];
     for (let seat = 0; seat < S.players; seat++) {
       const [x, y] = pos(seat);
-      const d = r.deltas[seat];
+      const d = scoreChange(r)[seat];
       const cls = ["seat", winners.includes(seat) ? "winner" : "", liable.has(seat) ? "liable" : "", d < 0 ? "pays" : "", d > 0 ? "gains" : ""].join(" ");
       const g = svg("g", { class: cls.replace(/\s+/g, " ").trim(), "data-seat": seat });
       g.append(svg("rect", { x: x - bw / 2, y: y - bh / 2, width: bw, height: bh, rx: 8 }));
@@ -1479,7 +1490,7 @@
         el("td", { text: `${windShort(h.round)}${h.number}-${h.honba}` + (h.riichi_sticks ? ` (${h.riichi_sticks})` : "") }),
         el("td", { text: handText(h) + (h.riichi.length ? ` · ${t("riichi_by", { seats: h.riichi.map(nameOf).join(", ") })}` : "") }),
         ...seats.map((s) => el("td", { class: "num", "data-seat": s },
-          el("span", { class: h.deltas[s] > 0 ? "up" : h.deltas[s] < 0 ? "down" : "", text: h.deltas[s] || h.riichi.includes(s) ? signed(h.deltas[s] - (h.riichi.includes(s) ? 1000 : 0)) : "" }),
+          el("span", { class: h.score_change[s] > 0 ? "up" : h.score_change[s] < 0 ? "down" : "", text: h.deltas[s] || h.score_change[s] ? signed(h.score_change[s]) : "" }),
           el("br"), el("span", { class: "score", text: pts(h.scores[s]) }))),
         el("td", { class: "actions" }, ...(writable ? [
           el("button", { type: "button", class: "small", "aria-label": t("edit_hand", { n: i + 1 }), onclick: () => editHand(i), text: t("edit") }),
