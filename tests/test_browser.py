@@ -712,7 +712,8 @@ def test_languages(browser: Any, server: str, locale: str, words: list[str]) -> 
             # the panel fills in after its toggle event: wait for its text, then read it
             # (a selector, not wait_for_function: a string predicate is eval'd, which the CSP refuses)
             p.pg.wait_for_selector("#options >> text=包牌范围")
-            assert "pao_scope" in p.pg.inner_text("#options")
+            tooltip = p.pg.get_attribute('#options tr[data-option="pao_scope"] th', "title")
+            assert tooltip and tooltip.startswith("pao_scope: ")  # the id in the label's tooltip
             # the switch: to English and back; the choice is kept
             p.pg.select_option("#lang", "en")
             p.pg.wait_for_selector("#options >> text=What pao covers")

@@ -7,6 +7,9 @@
   the field redraws the page (its change event), and the click must still land;
 - the notation field's example (its placeholder), typed as it stands, settles for the chosen
   winner (a daisangen with pao on the seat that gave the third dragon), with four and three players;
+- no option id, option value or yaku id in the Japanese and Chinese pages' preset summary, pao
+  note, rule options (with options changed) and games list, no snake_case word in the English
+  page's;
 - a riichi ron of 2,000 recorded in a game: the summary, the sheet and the CSV all say +2,000
   (the winner's own stick is not a gain), and each CSV row's changes are its scores less the row
   above;
@@ -16,12 +19,18 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
+from tenbou.rules import OPTION_SPECS, preset_ids
+from tenbou.yaku import YAKU_BY_ID
+
 from .test_browser import (
+    DAISANGEN_LINK,
+    DESKTOP,
     SIZES,
     Page,
     _missing,
@@ -157,3 +166,71 @@ def test_a_riichi_ron_adds_up_in_the_summary_the_sheet_and_the_csv(person: Perso
         before = now
     assert [int(rows[2][i]) for i in change] == [0, 2000, -2000, 0]
     assert [int(rows[3][i]) for i in change] == [3000, -1000, -2000, -2000]
+
+
+#: every id the page could show raw: the rule options, their values, the yaku and the presets
+IDS = sorted(
+    {*OPTION_SPECS, *YAKU_BY_ID, *preset_ids()}
+    | {c for spec in OPTION_SPECS.values() for c in spec.choices if isinstance(c, str)}
+    | {"true", "false"},
+    key=len,
+    reverse=True,
+)
+RAW_ID = re.compile(r"(?<![A-Za-z0-9_])(?:" + "|".join(map(re.escape, IDS)) + r")(?![A-Za-z0-9_])")
+SNAKE = re.compile(r"\b[a-z]+_[a-z_]+\b")
+#: what a person reads of the rule options: the labels, the values and the controls' words, not
+#: the sources (citations, in the source's own language) nor the tooltips
+READ_OPTIONS = """() => {
+  const box = document.getElementById("options").cloneNode(true);
+  for (const e of box.querySelectorAll("small.source")) e.remove();
+  const words = [...box.querySelectorAll("th, label, small.was, button")].map((e) => e.textContent);
+  const chosen = [...document.querySelectorAll("#options option")].map((e) => e.textContent);
+  return [...words, ...chosen].join("\\n");
+}"""
+
+
+@pytest.mark.parametrize("locale", ["ja-JP", "zh-CN", "en-US"])
+def test_every_option_value_in_the_readers_language(browser: Any, server: str, locale: str) -> None:  # noqa: F811
+    p = Person(browser, server, DESKTOP, locale)
+    try:
+        p.open(DAISANGEN_LINK)
+        p.result()
+        p.pg.click("#rules-panel summary")
+        p.pg.wait_for_selector('#options tr[data-option="pao_scope"]')
+        # options changed: a choice, a set of yaku, chips, a number; each shows the preset's value
+        p.pg.select_option("#opt-pao_scope", "pao_yakuman_only")
+        p.pg.uncheck("#opt-pao_yaku-daisuushii")
+        p.pg.fill("#opt-chips-yakuman", "5")
+        p.pg.press("#opt-chips-yakuman", "Tab")
+        p.pg.select_option("#opt-length", "tonpuu")
+        p.pg.check("#opt-double_yakuman-kokushi_13")
+        p.pg.wait_for_selector("#result[data-state=scored]")
+        assert p.pg.locator("#options tr.changed").count() == 5
+        assert '"chips":{"yakuman":5}' in p.pg.url.replace("%22", '"').replace("%7B", "{").replace("%7D", "}")
+        texts = {
+            "summary": p.pg.inner_text("#rules-note"),
+            "pao note": p.pg.inner_text("#pao"),
+            "result": p.pg.inner_text("#result"),
+            "rule options": p.pg.evaluate(READ_OPTIONS),
+        }
+        p.shot(
+            f"words-{locale}", f"five rule options changed, the pao note and summary, in {locale}", full=True
+        )
+        # a game with these rules, in the games list and on its sheet
+        p.pg.click("#view-sheet")
+        p.pg.fill("#game-title", f"words {locale}")
+        p.pg.click("#new-game button[type=submit]")
+        p.pg.wait_for_selector("#game-bar:not([hidden])")
+        p.pg.click("#to-sheet")
+        texts["game rules"] = p.pg.inner_text("#game-rules")
+        p.pg.click("#game-close")
+        p.pg.wait_for_selector(f'#games li:has-text("words {locale}")')
+        texts["games list"] = p.pg.inner_text("#games")
+        for where, text in texts.items():
+            bad = (SNAKE if locale == "en-US" else RAW_ID).findall(text)
+            assert not bad, f"{locale} {where}: {bad} in {text!r}"
+        if locale != "en-US":
+            assert "daisangen" not in texts["pao note"] and "whole_hand" not in texts["summary"]
+        p.shot(f"games-{locale}", f"the games list: a game's rules by name, its options changed, in {locale}")
+    finally:
+        p.close()

@@ -55,10 +55,52 @@
     if (lang === "zh-Hans") return I18N.yakuZh[y.id] || y.name_ja;
     return y.name;
   }
+  // a word of i18n.js's tables ({en, ja, zh}) in the page's language
+  const pick = (o) => (lang === "ja" ? o.ja : lang === "zh-Hans" ? o.zh : o.en) || o.en;
   function optionLabel(name) {
     const o = I18N.options[name];
-    if (!o) return name;
-    return (lang === "ja" ? o.ja : lang === "zh-Hans" ? o.zh : o.en) || o.en || name;
+    return o ? pick(o) : name;
+  }
+  // a yaku id by its name (the names of every yaku come with /api/rules)
+  function yakuText(id) {
+    const y = catalog && catalog.yaku && catalog.yaku[id];
+    return y ? yakuName({ id, ...y }) : (lang === "zh-Hans" && I18N.yakuZh[id]) || id;
+  }
+  const labelled = (label, text) => (lang === "en" ? `${label}: ${text}` : `${label}：${text}`);
+  const listText = (items) => (items.length ? items.join(lang === "en" ? ", " : "、") : t("none"));
+  function choiceText(name, v) {
+    const o = I18N.values[name] && I18N.values[name][v];
+    return o ? pick(o) : String(v);
+  }
+  // a rule option's value in the page's words: a choice by i18n.js's values, a set of yaku by their
+  // names, the abortive draws by their reason_ words, yes or no, numbers as they are
+  function valueText(name, value) {
+    const spec = catalog && catalog.options[name];
+    if (typeof value === "boolean") return t(value ? "value_yes" : "value_no");
+    if (!spec) return JSON.stringify(value);
+    if (spec.kind === "yaku_set") return listText(value.map(yakuText));
+    if (spec.kind === "name_set") return listText(value.map((v) => t("reason_" + v)));
+    if (spec.kind === "chip_table") return listText(Object.entries(value).map(([k, n]) => `${choiceText(name, k)} ${n}`));
+    if (spec.kind === "choice") return choiceText(name, value);
+    return Array.isArray(value) ? value.join(", ") : String(value);
+  }
+  // a line of a fu breakdown; a triplet's reason is made of three words ("closed_honor_pon")
+  function fuText(reason) {
+    const F = I18N.fu;
+    const m = /^(open|closed)_(simple|terminal|honor)_(pon|kan)$/.exec(reason);
+    if (!m) return F[reason] ? pick(F[reason]) : reason.replace(/_/g, " ");
+    const [open, cls, set] = [pick(F[m[1]]), pick(F[m[2]]), pick(F[m[3]])];
+    return lang === "en" ? `${open} ${cls} ${set}` : lang === "ja" ? `${cls}の${open}${set}` : `${cls}${open}${set}`;
+  }
+  // a preset by its name in the page's language (its own name, or the English one)
+  const presetName = (p) => (lang === "en" ? p.name_en : p.name);
+  // a game's rules in the page's words: the preset and each option changed, with its value
+  function rulesText(rules) {
+    const id = typeof rules === "string" ? rules : rules.preset;
+    const p = catalog && catalog.presets.find((x) => x.id === id);
+    const changed = Object.entries(typeof rules === "string" ? {} : rules.overrides || {});
+    const text = changed.map(([k, v]) => labelled(optionLabel(k), valueText(k, v))).join(lang === "en" ? "; " : "；");
+    return (p ? presetName(p) : id) + (text ? (lang === "en" ? ` (${text})` : `（${text}）`) : "");
   }
   function translatePage() {
     document.documentElement.lang = lang;
@@ -712,7 +754,7 @@
     }));
     $("reason-box").hidden = S.end !== "abort";
     const reasons = ["", ...(opt("abortive_draws") || []), "sanchahou"];
-    redraw($("reason"), ...reasons.map((r) => el("option", { value: r, selected: r === S.reason, text: r ? `${t("reason_" + r)} (${r})` : t("unspecified") })));
+    redraw($("reason"), ...reasons.map((r) => el("option", { value: r, selected: r === S.reason, text: r ? t("reason_" + r) : t("unspecified") })));
 
     if (!isWin()) return;
     $("mode").setAttribute("aria-label", t("tiles_go_to"));
@@ -766,7 +808,7 @@
     $("pao-named").hidden = !(w.pao && w.pao.length);
     if (w.pao && w.pao.length) {
       const choices = [...new Set([...yakuman, ...pyaku, w.pao[0].yaku])];
-      redraw($("pao-yaku"), ...choices.map((y) => el("option", { value: y, text: yakuLabel(y), selected: y === w.pao[0].yaku })));
+      redraw($("pao-yaku"), ...choices.map((y) => el("option", { value: y, text: yakuText(y), selected: y === w.pao[0].yaku })));
       redraw($("pao-seat"), ...[...Array(S.players).keys()].filter((s) => s !== w.winner).map((s) => el("option", { value: s, text: nameOf(s), selected: s === w.pao[0].seat })));
     }
     const kans = w.melds.filter((m) => m.type === "daiminkan").map((m) => m.from);
@@ -777,15 +819,6 @@
       ...[...new Set(kans)].map((s) => el("option", { value: s, text: t("kanfrom_seat", { seat: nameOf(s) }), selected: w.kanFrom === s })));
   }
 
-  function yakuLabel(id) {
-    const y = catalogYaku(id);
-    return y ? `${yakuName(y)} (${id})` : id;
-  }
-  function catalogYaku(id) {
-    if (!lastResult) return null;
-    for (const r of lastResult.results || []) for (const y of r.yaku) if (y.id === id) return y;
-    return null;
-  }
   function lastYakuman(winner) {
     if (!lastResult) return [];
     const r = (lastResult.results || []).find((x) => x.winner === winner);
@@ -910,16 +943,18 @@
     const p = preset();
     if (!p) { $("rules-note").textContent = ""; return; }
     const pao = (opt("pao_yaku") || []).length
-      ? t("note_pao", { yaku: opt("pao_yaku").join(", "), scope: opt("pao_scope"), honba: opt("pao_honba") })
+      ? t("note_pao", { yaku: valueText("pao_yaku", opt("pao_yaku")), scope: valueText("pao_scope", opt("pao_scope")), honba: valueText("pao_honba", opt("pao_honba")) })
       : t("note_no_pao");
     const extra = opt("daiminkan_pao") ? t("note_daiminkan") : "";
-    $("rules-note").textContent = `${p.name} (${p.name_en}): ${pao}${extra}; ${t("note_red", { n: opt("red_fives") })}`;
+    $("rules-note").textContent = `${presetLabel(p)}: ${pao}${extra}${lang === "en" ? "; " : "；"}${t("note_red", { n: opt("red_fives") })}`;
   }
 
   // -- the rule options: each with its value and source, changeable -------------------------------------
 
+  // two option values alike (an object's keys in any order: chips)
   function sameValue(a, b) {
-    return JSON.stringify(a) === JSON.stringify(b);
+    const canon = (v) => JSON.stringify(v, (k, x) => (x && typeof x === "object" && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort()) : x));
+    return canon(a) === canon(b);
   }
 
   function setOverride(name, value) {
@@ -933,28 +968,45 @@
   function optionControl(name, spec, value) {
     const id = `opt-${name}`;
     if (spec.kind === "bool") {
-      return el("input", { type: "checkbox", id, checked: !!value, onchange: (e) => setOverride(name, e.target.checked), "aria-label": name });
+      return el("input", { type: "checkbox", id, checked: !!value, onchange: (e) => setOverride(name, e.target.checked), "aria-label": optionLabel(name) });
     }
     if (spec.kind === "choice") {
-      return el("select", { id, "aria-label": name, onchange: (e) => setOverride(name, e.target.value) },
-        ...spec.choices.map((c) => el("option", { value: c, text: c, selected: c === value })));
+      return el("select", { id, "aria-label": optionLabel(name), onchange: (e) => setOverride(name, e.target.value) },
+        ...spec.choices.map((c) => el("option", { value: c, text: choiceText(name, c), selected: c === value })));
     }
     if (spec.kind === "int") {
-      return el("input", { type: "number", id, value: String(value), "aria-label": name, min: spec.range ? spec.range[0] : null, max: spec.range ? spec.range[1] : null,
+      return el("input", { type: "number", id, value: String(value), "aria-label": optionLabel(name), min: spec.range ? spec.range[0] : null, max: spec.range ? spec.range[1] : null,
         onchange: (e) => { const n = Number.parseInt(e.target.value, 10); if (Number.isFinite(n)) setOverride(name, n); } });
     }
     if (spec.kind === "yaku_set" || spec.kind === "name_set") {
-      const box = el("span", { class: "set", id, role: "group", "aria-label": name });
+      const box = el("span", { class: "set", id, role: "group", "aria-label": optionLabel(name) });
       for (const c of spec.choices) {
         const cid = `${id}-${c}`;
         box.append(el("label", { class: "check small" }, el("input", { type: "checkbox", id: cid, checked: value.includes(c),
-          onchange: (e) => setOverride(name, e.target.checked ? [...value, c] : value.filter((x) => x !== c)) }), " " + c));
+          onchange: (e) => setOverride(name, e.target.checked ? [...value, c] : value.filter((x) => x !== c)) }), " " + valueText(name, [c])));
       }
       return box;
     }
-    // int_list, int_tuple, chip_table: as JSON
-    return el("input", { type: "text", id, value: JSON.stringify(value), "aria-label": name, spellcheck: "false",
-      onchange: (e) => { try { setOverride(name, JSON.parse(e.target.value)); } catch (err) { say(t("bad_json", { name })); } } });
+    if (spec.kind === "chip_table") {
+      // chips per kind of event: a number each (none: 0, left out of the table)
+      const box = el("span", { class: "set", id, role: "group", "aria-label": optionLabel(name) });
+      for (const c of spec.choices) {
+        box.append(el("label", { class: "chip" }, choiceText(name, c) + " ", el("input", { type: "number", id: `${id}-${c}`, value: String(value[c] || 0),
+          min: spec.range ? Math.max(0, spec.range[0]) : 0, max: spec.range ? spec.range[1] : null, inputmode: "numeric",
+          onchange: (e) => {
+            const n = Number.parseInt(e.target.value, 10);
+            if (!Number.isFinite(n)) return;
+            const next = { ...value };
+            if (n) next[c] = n;
+            else delete next[c];
+            setOverride(name, next);
+          } })));
+      }
+      return box;
+    }
+    // int_list, int_tuple: as JSON (numbers)
+    return el("input", { type: "text", id, value: JSON.stringify(value), "aria-label": optionLabel(name), spellcheck: "false",
+      onchange: (e) => { try { setOverride(name, JSON.parse(e.target.value)); } catch (err) { say(t("bad_json", { name: optionLabel(name) })); } } });
   }
 
   function renderOptions() {
@@ -974,9 +1026,9 @@
       const value = changed ? S.overrides[name] : entry.value;
       const source = entry.source === "unknown" ? t("source_unknown") : entry.source;
       rows.push(el("tr", { "data-option": name, class: changed ? "changed" : null },
-        el("th", { scope: "row" }, el("label", { for: `opt-${name}`, text: label }), el("br"), el("code", { text: name, title: spec.doc })),
+        el("th", { scope: "row", title: `${name}: ${spec.doc}` }, el("label", { for: `opt-${name}`, text: label })),
         el("td", {}, optionControl(name, spec, value), changed ? el("button", { type: "button", class: "small", onclick: () => setOverride(name, entry.value), text: t("reset") }) : null,
-          changed ? el("small", { class: "was", text: ` ${t("preset_value")}: ${JSON.stringify(entry.value)}` }) : null,
+          changed ? el("small", { class: "was", text: ` ${t("preset_value")}: ${valueText(name, entry.value)}` }) : null,
           el("small", { class: "source", text: changed ? `${t("overridden")} · ${source}` : source }))));
     }
     if (game) {
@@ -1152,7 +1204,7 @@
     const raw = x.fu_breakdown.reduce((a, f) => a + f.fu, 0);
     box.append(el("table", { class: "fu" },
       el("thead", {}, el("tr", {}, el("th", { scope: "col", text: t("fu_for") }), el("th", { scope: "col", text: t("fu") }))),
-      el("tbody", {}, ...x.fu_breakdown.map((f) => el("tr", {}, el("td", { text: f.reason.replace(/_/g, " ") }), el("td", { text: String(f.fu) })))),
+      el("tbody", {}, ...x.fu_breakdown.map((f) => el("tr", {}, el("td", { text: fuText(f.reason) }), el("td", { text: String(f.fu) })))),
       el("tfoot", {}, el("tr", {}, el("th", { scope: "row", text: x.fu_breakdown.length ? (raw === x.fu ? t("total") : t("total_rounded", { n: raw })) : t("fu_not_counted") }), el("td", { text: String(x.fu) })))));
     return box;
   }
@@ -1164,21 +1216,22 @@
     box.hidden = !items.length;
     box.replaceChildren(...items.map(([res, x]) => {
       const y = res.yaku.find((v) => v.id === x.yaku);
-      const name = y ? yakuName(y) : x.rule === "daiminkan_pao" ? t("rinshan_win") : x.yaku;
+      const name = y ? yakuName(y) : x.rule === "daiminkan_pao" ? t("rinshan_win") : yakuText(x.yaku);
       const w = S.wins.find((v) => v.winner === res.winner);
       const m = w && Number.isInteger(x.meld) ? w.melds[x.meld] : null;
       const call = m ? t("pao_call", { n: x.meld + 1, call: t("call_" + CALL_BY_JSON[m.type].id), tiles: formatTiles(m.tiles), seat: nameOf(m.from) }) : null;
       let why;
-      if (x.rule === "pao_yaku") why = t("pao_why_yaku", { call: call || t("a_call"), yaku: y ? yakuName(y) : x.yaku });
+      if (x.rule === "pao_yaku") why = t("pao_why_yaku", { call: call || t("a_call"), yaku: name });
       else if (x.rule === "daiminkan_pao") why = t("pao_why_kan", { call: call || "" });
       else why = t("pao_why_named");
       const src = preset() && preset().options[x.rule === "daiminkan_pao" ? "daiminkan_pao" : "pao_yaku"];
-      const rule = x.rule === "daiminkan_pao" ? "daiminkan_pao" : `pao_yaku = [${(opt("pao_yaku") || []).join(", ")}]; pao_scope: ${opt("pao_scope")}, pao_honba: ${opt("pao_honba")}`;
+      const rule = (x.rule === "daiminkan_pao" ? ["daiminkan_pao"] : ["pao_yaku", "pao_scope", "pao_honba"])
+        .map((k) => labelled(optionLabel(k), valueText(k, opt(k)))).join(lang === "en" ? "; " : "；");
       const honba = r.payments.filter((p) => p.kind === "honba" && p.to === res.winner);
       const honbaText = honba.length ? ` ${t("pao_honba_paid", { who: honba.map((p) => `${nameOf(p.from)} ${pts(p.points)}`).join(", ") })}` : "";
       return el("div", { class: "pao-note", "data-seat": x.seat, "data-rule": x.rule, "data-yaku": x.yaku, "data-winner": res.winner },
         el("p", {}, el("strong", { text: t("pao_liable", { seat: nameOf(x.seat), yaku: name, winner: nameOf(res.winner) }) + " " }),
-          el("span", { text: `${why} (${rule}).${honbaText}` })),
+          el("span", { text: `${why}${lang === "en" ? ` (${rule}).` : `（${rule}）。`}${honbaText}` })),
         src ? el("details", {}, el("summary", { text: t("rule_source") }), el("p", { text: src.source + (src.note ? ` — ${src.note}` : "") })) : null);
     }));
   }
@@ -1313,7 +1366,7 @@
     if (g.summary) {
       const s = g.summary;
       const where = s.ended ? t("ended") : s.next ? `${windShort(s.next.round_wind)}${s.next.number}-${s.next.honba}` : "";
-      li.append(el("small", { text: ` ${typeof g.setup.rules === "string" ? g.setup.rules : g.setup.rules.preset} · ${t("n_hands", { n: s.hands || 0 })} · ${where} · ${g.updated.replace("T", " ").slice(0, 16)}` }));
+      li.append(el("small", { text: ` ${rulesText(g.setup.rules)} · ${t("n_hands", { n: s.hands || 0 })} · ${where} · ${g.updated.replace("T", " ").slice(0, 16)}` }));
     } else {
       li.append(el("small", { text: ` · ${t(g.role === "edit" ? "edit_link" : "view_link")}` }));
     }
@@ -1386,7 +1439,7 @@
   function renderNewGame() {
     const p = preset();
     const n = S.players;
-    $("new-game-rules").textContent = p ? t("new_game_rules", { rules: `${p.name} (${p.name_en})`, n, changed: Object.keys(S.overrides).length }) : "";
+    $("new-game-rules").textContent = p ? t("new_game_rules", { rules: presetLabel(p), n, changed: Object.keys(S.overrides).length }) : "";
     const start = opt(n === 4 ? "start_points" : "sanma_start_points");
     if (document.activeElement !== $("game-start") && !$("game-start").dataset.touched) $("game-start").value = start ?? "";
     const box = $("game-names");
@@ -1476,9 +1529,7 @@
     $("game-access").hidden = g.access === "operator";
     $("game-access").textContent = g.access === "operator" ? "" : t(`access_${g.access}`);
     $("game-title-text").textContent = g.setup.title || t("game_of", { date: g.created.slice(0, 10) });
-    const r = g.setup.rules;
-    const ov = typeof r === "string" ? {} : r.overrides || {};
-    $("game-rules").textContent = `${typeof r === "string" ? r : r.preset}${Object.keys(ov).length ? " + " + Object.entries(ov).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(", ") : ""} · ${t("version", { n: g.version })}`;
+    $("game-rules").textContent = t("game_rules", { rules: rulesText(g.setup.rules) });
     const table = $("game-table");
     table.tHead.replaceChildren(el("tr", {}, el("th", { scope: "col", text: "#" }), el("th", { scope: "col", text: t("hand_col") }), el("th", { scope: "col", text: t("result_col") }),
       ...seats.map((s) => el("th", { scope: "col", class: "num", text: `${windShort(WINDS[s])} ${nameOf(s)}` })), el("th", { scope: "col", text: "" })));
