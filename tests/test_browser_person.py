@@ -10,6 +10,9 @@
 - no option id, option value or yaku id in the Japanese and Chinese pages' preset summary, pao
   note, rule options (with options changed) and games list, no snake_case word in the English
   page's;
+- the README's double ron (seat 3 wins and is liable for seat 1's daisangen): seat 3 has both
+  marks, winner and pao, in each language; every text of the picture (amounts, badges, seat names)
+  lies inside its box;
 - a riichi ron of 2,000 recorded in a game: the summary, the sheet and the CSV all say +2,000
   (the winner's own stick is not a gain), and each CSV row's changes are its scores less the row
   above;
@@ -21,6 +24,7 @@ import csv
 import io
 import re
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -29,8 +33,10 @@ from tenbou.rules import OPTION_SPECS, preset_ids
 from tenbou.yaku import YAKU_BY_ID
 
 from .test_browser import (
+    ARTIFACTS,
     DAISANGEN_LINK,
     DESKTOP,
+    PHONE,
     SIZES,
     Page,
     _missing,
@@ -234,3 +240,37 @@ def test_every_option_value_in_the_readers_language(browser: Any, server: str, l
         p.shot(f"games-{locale}", f"the games list: a game's rules by name, its options changed, in {locale}")
     finally:
         p.close()
+
+
+#: the README's double ron on seat 2's discard: seat 1's daisangen (seat 3 liable) and seat 3's
+#: riichi pinfu, with a honba and a stick on the table
+DOUBLE_RON_LINK = (
+    "#rules=tenhou&round=E&dealer=0&win_by=2&win=4m&winner=1&hand=23m55p"
+    "&melds=pon:555z@2,pon:666z@0,pon:777z@3&winner.1=3&hand.1=23m456p123789s55s&flags.1=riichi"
+    "&honba=1&sticks=1"
+)
+#: measures taken in the page (tests/js): texts of the table picture outside their boxes
+PICTURE_BOXES = (Path(__file__).parent / "js" / "picture_boxes.js").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("locale", ["ja-JP", "en-US", "zh-CN"])
+def test_a_winner_who_is_liable_has_both_marks(browser: Any, server: str, locale: str) -> None:  # noqa: F811
+    for size in (DESKTOP, PHONE):
+        p = Person(browser, server, size, locale)
+        try:
+            p.open(DOUBLE_RON_LINK)
+            p.result()
+            marks = p.pg.eval_on_selector_all(
+                '.table-svg .seat[data-seat="3"] .badge-box', "els => els.map(e => e.getAttribute('class'))"
+            )
+            assert marks == ["badge-box win", "badge-box pao"], marks
+            assert p.pg.eval_on_selector_all(
+                '.table-svg .seat[data-seat="1"] .badge-box', "els => els.map(e => e.getAttribute('class'))"
+            ) == ["badge-box win"]
+            assert p.pg.evaluate(PICTURE_BOXES) == []
+            p.pg.locator("#table-picture").scroll_into_view_if_needed()
+            p.pg.locator("#table-picture").screenshot(
+                path=str(ARTIFACTS / f"both-marks-{locale}-{p.size}.png")
+            )
+        finally:
+            p.close()

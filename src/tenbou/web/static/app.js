@@ -1190,6 +1190,7 @@
     const n = r.next;
     $("next").textContent = t("next_hand", { dealer: nameOf(n.dealer), honba: n.honba, sticks: n.riichi_sticks });
     $("table-picture").replaceChildren(tablePicture(r));
+    fitPicture($("table-picture").firstChild);
     $("wins-detail").replaceChildren(...r.results.map(winDetail));
   }
 
@@ -1236,6 +1237,47 @@
     }));
   }
 
+  // the width of a text in the picture, estimated before it is on the page (a wide character as
+  // wide as the font is high, a narrow one about 0.6 of it); fitPicture measures it there
+  function textWidth(text, size) {
+    let w = 0;
+    for (const ch of text) w += /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/.test(ch) ? 1 : /[,.·' ]/.test(ch) ? 0.32 : /[A-Z0-9+−±]/.test(ch) ? 0.66 : 0.58;
+    return w * size;
+  }
+  const PICTURE_W = 400;
+  // the badges of a row side by side, centred on the row's x and kept inside the picture
+  function layoutBadges(row, measure) {
+    const boxes = [...row.children];
+    const widths = boxes.map((b) => measure(b.querySelector("text")) + 16);
+    const total = widths.reduce((a, b) => a + b, 0) + 4 * (boxes.length - 1);
+    let left = Math.min(Math.max(Number(row.getAttribute("data-x")) - total / 2, 2), PICTURE_W - 2 - total);
+    boxes.forEach((b, i) => {
+      b.querySelector("rect").setAttribute("x", left);
+      b.querySelector("rect").setAttribute("width", widths[i]);
+      b.querySelector("text").setAttribute("x", left + widths[i] / 2);
+      left += widths[i] + 4;
+    });
+  }
+  // a seat's name cut (with …) to the width of its box
+  function shorten(text, width, measure) {
+    const full = [...text.getAttribute("data-full")];
+    text.textContent = full.join("");
+    for (let n = full.length; n > 1 && measure(text) > width; n--) text.textContent = full.slice(0, n - 1).join("") + "…";
+  }
+  // once the picture is on the page: every box the width of its text as the browser draws it
+  function fitPicture(root) {
+    if (!root.getBoundingClientRect().width) return; // not shown: the estimates stay
+    const measure = (e) => e.getComputedTextLength();
+    for (const l of root.querySelectorAll(".amount-label")) {
+      const w = Math.max(...[...l.querySelectorAll("text")].map(measure)) + 12;
+      const rect = l.querySelector("rect");
+      rect.setAttribute("x", Number(l.getAttribute("data-x")) - w / 2);
+      rect.setAttribute("width", w);
+    }
+    for (const row of root.querySelectorAll(".badges")) layoutBadges(row, measure);
+    for (const name of root.querySelectorAll(".seat-name")) shorten(name, 112 - 12, measure);
+  }
+
   // the seats round a table, the first winner (or the dealer) at the bottom; an arrow for each payer
   // and receiver, the amounts by kind on it
   function tablePicture(r) {
@@ -1246,7 +1288,7 @@
       if (text !== undefined) e.textContent = text;
       return e;
     };
-    const W0 = 400, H = 360, bw = 112, bh = 60;
+    const W0 = PICTURE_W, H = 360, bw = 112, bh = 60;
     const spots4 = [[W0 / 2, H - 40], [W0 - 64, H / 2], [W0 / 2, 58], [64, H / 2]];
     const winners = r.results.map((x) => x.winner);
     const bottom = winners.length ? winners[0] : S.dealer;
@@ -1275,7 +1317,7 @@
     const sticks = tableSticks();
     if (sticks) pot.push(t("n_sticks", { n: sticks }));
     root.append(svg("text", { x: 8, y: 16, class: "corner-text" }, t("round_of", { wind: windName(S.round) })));
-    if (pot.length) root.append(svg("text", { x: W0 - 8, y: 16, class: "corner-text", "text-anchor": "end" }, pot.join(", ")));
+    if (pot.length) root.append(svg("text", { x: W0 - 8, y: 16, class: "corner-text", "text-anchor": "end" }, pot.join(lang === "en" ? ", " : "、")));
     const pairs = new Map();
     for (const p of r.payments) {
       const key = `${p.from}>${p.to}`;
@@ -1306,21 +1348,36 @@
       labels.push({ x: x1 + dx * f + ox * 2, y: y1 + dy * f + oy * 2, color, lines: pair.items.map((p) => `${pts(p.points)}${p.kind === "hand" ? "" : ` ${t("short_" + p.kind)}`}`) });
       dx = 0; dy = 0;
     }
-    // labels that would overlap are moved apart
+    // labels that would overlap are moved apart (by their estimated widths: fitPicture sizes each
+    // box to its text once the picture is on the page)
+    for (const l of labels) l.w = Math.max(...l.lines.map((s) => textWidth(s, 13))) + 12;
     labels.sort((a, b) => a.y - b.y);
     for (let i = 1; i < labels.length; i++) {
       for (let j = 0; j < i; j++) {
         const a = labels[j], b = labels[i];
         const ha = 15 * a.lines.length + 4, hb = 15 * b.lines.length + 4;
-        if (Math.abs(a.x - b.x) < 70 && Math.abs(a.y - b.y) < (ha + hb) / 2) b.y = a.y + (ha + hb) / 2 + 2;
+        if (Math.abs(a.x - b.x) < (a.w + b.w) / 2 + 4 && Math.abs(a.y - b.y) < (ha + hb) / 2) b.y = a.y + (ha + hb) / 2 + 2;
       }
     }
     for (const l of labels) {
       const h = 15 * l.lines.length + 4;
-      const w = Math.max(...l.lines.map((s) => s.length)) * 7.4 + 10;
-      root.append(svg("rect", { x: l.x - w / 2, y: l.y - h / 2, width: w, height: h, rx: 4, class: "amount-bg", stroke: l.color }));
-      l.lines.forEach((s, i) => root.append(svg("text", { x: l.x, y: l.y - h / 2 + 14 + 15 * i, "text-anchor": "middle", class: "amount", fill: l.color }, s)));
+      const g = svg("g", { class: "amount-label", "data-x": l.x });
+      g.append(svg("rect", { x: l.x - l.w / 2, y: l.y - h / 2, width: l.w, height: h, rx: 4, class: "amount-bg", stroke: l.color }));
+      l.lines.forEach((s, i) => g.append(svg("text", { x: l.x, y: l.y - h / 2 + 14 + 15 * i, "text-anchor": "middle", class: "amount", fill: l.color }, s)));
+      root.append(g);
     }
+    // a row of badges on a seat's edge, centred on it, each the width of its text
+    const badges = (x, top, height, marks) => {
+      const row = svg("g", { class: "badges", "data-x": x });
+      for (const [kind, text, small] of marks) {
+        const box = svg("g", { class: `badge-box ${kind}` });
+        box.append(svg("rect", { y: top, height, rx: height / 2, class: kind === "pao" ? "badge" : `badge ${kind}` }));
+        box.append(svg("text", { y: top + height / 2 + (small ? 4 : 4.5), "text-anchor": "middle", class: small ? "badge-text small" : "badge-text" }, text));
+        row.append(box);
+      }
+      layoutBadges(row, (e) => textWidth(e.textContent, e.classList.contains("small") ? 10.5 : 12));
+      return row;
+    };
     const tenpai = r.kind === "exhaustive_draw" ? S.tenpai : [];
     for (let seat = 0; seat < S.players; seat++) {
       const [x, y] = pos(seat);
@@ -1329,20 +1386,17 @@
       const g = svg("g", { class: cls.replace(/\s+/g, " ").trim(), "data-seat": seat });
       g.append(svg("rect", { x: x - bw / 2, y: y - bh / 2, width: bw, height: bh, rx: 8 }));
       const label = `${windName(seatWind(seat))} · ${nameOf(seat)}`;
-      g.append(svg("text", { x, y: y - 9, "text-anchor": "middle", class: "seat-name" }, label.length > 16 ? label.slice(0, 15) + "…" : label));
-      if (seat === S.dealer) {
-        g.append(svg("rect", { x: x - 28, y: y + bh / 2 - 8, width: 56, height: 16, rx: 8, class: "badge dealer" }));
-        g.append(svg("text", { x, y: y + bh / 2 + 4, "text-anchor": "middle", class: "badge-text small" }, t("dealer")));
-      }
+      const name = svg("text", { x, y: y - 9, "text-anchor": "middle", class: "seat-name", "data-full": label }, label);
+      shorten(name, bw - 12, (e) => textWidth(e.textContent, 14));
+      g.append(name);
+      if (seat === S.dealer) g.append(badges(x, y + bh / 2 - 8, 16, [["dealer", t("dealer"), true]]));
       g.append(svg("text", { x, y: y + 15, "text-anchor": "middle", class: "delta" }, signed(d)));
-      let badge = null;
-      if (liable.has(seat)) badge = ["", t("badge_pao"), 92];
-      else if (winners.includes(seat)) badge = ["win", t("badge_winner"), 64];
-      else if (tenpai.includes(seat)) badge = ["win", t("badge_tenpai"), 64];
-      if (badge) {
-        g.append(svg("rect", { x: x - badge[2] / 2, y: y - bh / 2 - 12, width: badge[2], height: 20, rx: 10, class: `badge ${badge[0]}`.trim() }));
-        g.append(svg("text", { x, y: y - bh / 2 + 3, "text-anchor": "middle", class: "badge-text" }, badge[1]));
-      }
+      // a winner who is also liable (for another winner's yakuman) has both marks
+      const marks = [];
+      if (winners.includes(seat)) marks.push(["win", t("badge_winner")]);
+      else if (tenpai.includes(seat)) marks.push(["win", t("badge_tenpai")]);
+      if (liable.has(seat)) marks.push(["pao", t(marks.length ? "badge_pao_short" : "badge_pao")]);
+      if (marks.length) g.append(badges(x, y - bh / 2 - 12, 20, marks));
       root.append(g);
     }
     return root;
