@@ -474,7 +474,7 @@ def _new_tonpuu_game(p: Page, title: str) -> None:
 
 def _four_hand_game(p: Page, browser: Any, server: str) -> None:
     _new_tonpuu_game(p, "club night")
-    assert "East1" in p.pg.inner_text("#game-bar-text").replace(" ", "")
+    assert "East 1, 0 honba" in p.pg.inner_text("#game-bar-text")
     winners = (1, 2, 1, 1)
     for i, winner in enumerate(winners):
         if i:
@@ -512,7 +512,13 @@ def _four_hand_game(p: Page, browser: Any, server: str) -> None:
     rows = p.pg.eval_on_selector_all(
         "#game-table tbody tr[data-hand] td:nth-child(2)", "els => els.map(e => e.innerText)"
     )
-    assert rows == ["E1-0", "E1-1 (1)", "E2-0 (1)", "E2-1 (1)"], rows
+    sticks = "1 riichi stick(s)"
+    assert rows == [
+        "East 1\n0 honba",
+        f"East 1\n1 honba · {sticks}",
+        f"East 2\n0 honba · {sticks}",
+        f"East 2\n1 honba · {sticks}",
+    ], rows
     assert not p.pg.is_visible("#game-final") or "ends here" in p.pg.inner_text("#game-final")
     # undo the last hand
     p.pg.click("#game-undo")

@@ -13,6 +13,10 @@
 - the README's double ron (seat 3 wins and is liable for seat 1's daisangen): seat 3 has both
   marks, winner and pao, in each language; every text of the picture (amounts, badges, seat names)
   lies inside its box;
+- the sheet says what it shows: a hand's round, number, honba and sticks in words ("East 1",
+  東1局, 本場, 供託; the column's tooltip explains them), no "E1-0 (1)", one spelling of a hand
+  ("East 1", never "East1"), the game's rules by the preset's name without an internal version
+  number, and no preset listed as "M.LEAGUE — M.LEAGUE";
 - a riichi ron of 2,000 recorded in a game: the summary, the sheet and the CSV all say +2,000
   (the winner's own stick is not a gain), and each CSV row's changes are its scores less the row
   above;
@@ -274,3 +278,39 @@ def test_a_winner_who_is_liable_has_both_marks(browser: Any, server: str, locale
             )
         finally:
             p.close()
+
+
+def test_the_sheet_says_what_it_shows(person: Person) -> None:
+    p = person
+    p.open()
+    labels = p.pg.eval_on_selector_all("#rules option", "els => els.map(e => e.textContent)")
+    assert "M.LEAGUE" in labels and not [x for x in labels if len(set(x.split(" — "))) < len(x.split(" — "))]
+    _new_tonpuu_game(p, "words")
+    assert "East 1, 0 honba, 0 riichi stick(s)" in p.pg.inner_text("#game-bar-text")
+    p.press('label[for="end-draw"]')
+    p.press('label[for="tenpai-1"]')
+    p.press('label[for="riichi-1"]')
+    p.pg.wait_for_selector("#result[data-state=scored]")
+    p.press("#record")
+    p.pg.wait_for_selector('#game-table tr[data-hand="0"]')
+    place = '#game-table tr[data-hand="0"] td.place'
+    assert p.pg.inner_text(place) == "East 1\n0 honba · 1 riichi stick(s)"
+    assert "honba" in (p.pg.get_attribute("#game-table thead th:nth-child(2)", "title") or "")
+    rules = p.pg.inner_text("#game-rules")
+    assert rules.startswith("Rules: Tenhou (Game length: East round only (tonpuu))"), rules
+    assert not re.search(r"version|tenhou", rules)
+    sheet = p.pg.inner_text("#sheet")
+    assert not re.search(r"\b[ESWN]\d-\d|East\d", sheet), sheet
+    p.pg.select_option("#lang", "ja")
+    assert p.pg.inner_text(place) == "東1局\n0本場 · 供託1本"
+    assert p.pg.inner_text("#game-rules").startswith("ルール：天鳳（対局の長さ：東風戦）")
+    p.pg.click("#game-record")
+    assert "次の局を記録中：東2局、1本場、供託1本" in p.pg.inner_text(
+        "#game-bar-text"
+    )  # the dealer was noten
+    p.pg.click("#to-sheet")
+    p.pg.click("#game-close")
+    p.pg.wait_for_selector('#games li:has-text("words")')
+    games = p.pg.inner_text("#games")
+    assert "東2局 1本場" in games and not re.search(r"[東南西北]\d-\d", games), games
+    p.pg.select_option("#lang", "en")

@@ -50,6 +50,9 @@
   }
   const windName = (w) => t("wind_" + w);
   const windShort = (w) => t("wsh_" + w);
+  // a hand of the game by its round and number: "East 1", 東1局, 东1局
+  const roundHand = (w, n) => t("round_hand", { wind: windName(w), n });
+  const joinList = (items) => items.join(lang === "en" ? ", " : "、");
   function yakuName(y) {
     if (lang === "ja") return y.name_ja;
     if (lang === "zh-Hans") return I18N.yakuZh[y.id] || y.name_ja;
@@ -1317,7 +1320,7 @@
     const sticks = tableSticks();
     if (sticks) pot.push(t("n_sticks", { n: sticks }));
     root.append(svg("text", { x: 8, y: 16, class: "corner-text" }, t("round_of", { wind: windName(S.round) })));
-    if (pot.length) root.append(svg("text", { x: W0 - 8, y: 16, class: "corner-text", "text-anchor": "end" }, pot.join(lang === "en" ? ", " : "、")));
+    if (pot.length) root.append(svg("text", { x: W0 - 8, y: 16, class: "corner-text", "text-anchor": "end" }, joinList(pot)));
     const pairs = new Map();
     for (const p of r.payments) {
       const key = `${p.from}>${p.to}`;
@@ -1419,7 +1422,7 @@
     const li = el("li", { "data-game": g.id }, el("button", { type: "button", onclick: () => openGame(g.id), text: title }));
     if (g.summary) {
       const s = g.summary;
-      const where = s.ended ? t("ended") : s.next ? `${windShort(s.next.round_wind)}${s.next.number}-${s.next.honba}` : "";
+      const where = s.ended ? t("ended") : s.next ? `${roundHand(s.next.round_wind, s.next.number)} ${t("n_honba", { n: s.next.honba })}` : "";
       li.append(el("small", { text: ` ${rulesText(g.setup.rules)} · ${t("n_hands", { n: s.hands || 0 })} · ${where} · ${g.updated.replace("T", " ").slice(0, 16)}` }));
     } else {
       li.append(el("small", { text: ` · ${t(g.role === "edit" ? "edit_link" : "view_link")}` }));
@@ -1585,14 +1588,15 @@
     $("game-title-text").textContent = g.setup.title || t("game_of", { date: g.created.slice(0, 10) });
     $("game-rules").textContent = t("game_rules", { rules: rulesText(g.setup.rules) });
     const table = $("game-table");
-    table.tHead.replaceChildren(el("tr", {}, el("th", { scope: "col", text: "#" }), el("th", { scope: "col", text: t("hand_col") }), el("th", { scope: "col", text: t("result_col") }),
+    table.tHead.replaceChildren(el("tr", {}, el("th", { scope: "col", text: "#" }), el("th", { scope: "col", text: t("hand_col"), title: t("hand_col_help") }), el("th", { scope: "col", text: t("result_col") }),
       ...seats.map((s) => el("th", { scope: "col", class: "num", text: `${windShort(WINDS[s])} ${nameOf(s)}` })), el("th", { scope: "col", text: "" })));
     const rows = [el("tr", { class: "start" }, el("td", { text: "" }), el("td", { text: "" }), el("td", { text: t("start") }),
       ...seats.map(() => el("td", { class: "num", text: pts(g.start_points) })), el("td", { text: "" }))];
     g.hands.forEach((h, i) => {
       rows.push(el("tr", { "data-hand": i, class: editing === i ? "editing" : null },
         el("td", { text: String(i + 1) }),
-        el("td", { text: `${windShort(h.round)}${h.number}-${h.honba}` + (h.riichi_sticks ? ` (${h.riichi_sticks})` : "") }),
+        el("td", { class: "place" }, roundHand(h.round, h.number), el("br"),
+          el("small", { text: [t("n_honba", { n: h.honba }), ...(h.riichi_sticks ? [t("n_sticks", { n: h.riichi_sticks })] : [])].join(" · ") })),
         el("td", { text: handText(h) + (h.riichi.length ? ` · ${t("riichi_by", { seats: h.riichi.map(nameOf).join(", ") })}` : "") }),
         ...seats.map((s) => el("td", { class: "num", "data-seat": s },
           el("span", { class: h.score_change[s] > 0 ? "up" : h.score_change[s] < 0 ? "down" : "", text: h.deltas[s] || h.score_change[s] ? signed(h.score_change[s]) : "" }),
@@ -1690,7 +1694,8 @@
     $("record").disabled = !!incomplete();
     if (!table) { $("game-bar-text").textContent = t("game_over", { why: t("ending_" + game.ending) }); return; }
     const what = editing === null ? t("bar_next") : t("bar_editing", { n: editing + 1 });
-    $("game-bar-text").textContent = `${game.setup.title || t("game_of", { date: game.created.slice(0, 10) })} · ${what}: ${windName(table.round_wind)}${table.number} ${t("n_honba", { n: table.honba })}, ${t("n_sticks", { n: table.carried })} · ${t("dealer")}: ${nameOf(table.dealer)}`;
+    const place = joinList([roundHand(table.round_wind, table.number), t("n_honba", { n: table.honba }), t("n_sticks", { n: table.carried })]);
+    $("game-bar-text").textContent = `${game.setup.title || t("game_of", { date: game.created.slice(0, 10) })} · ${labelled(what, place)} · ${labelled(t("dealer"), nameOf(table.dealer))}`;
   }
 
   function setView(v) {
@@ -1722,8 +1727,10 @@
     }
   }
 
+  // a preset in the list: its name in the page's language, and its other name where it differs
   function presetLabel(p) {
-    return lang === "en" ? `${p.name_en} — ${p.name}` : p.name === p.name_en ? p.name : `${p.name} — ${p.name_en}`;
+    const other = lang === "en" ? p.name : p.name_en;
+    return other === presetName(p) ? other : `${presetName(p)} — ${other}`;
   }
 
   function renderPresets() {
