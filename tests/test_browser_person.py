@@ -17,6 +17,8 @@
   東1局, 本場, 供託; the column's tooltip explains them), no "E1-0 (1)", one spelling of a hand
   ("East 1", never "East1"), the game's rules by the preset's name without an internal version
   number, and no preset listed as "M.LEAGUE — M.LEAGUE";
+- notation that cannot be read: the error, and the hand picture of the hand before hidden (with a
+  note saying why) until the notation is corrected or anything else changes;
 - a riichi ron of 2,000 recorded in a game: the summary, the sheet and the CSV all say +2,000
   (the winner's own stick is not a gain), and each CSV row's changes are its scores less the row
   above;
@@ -314,3 +316,35 @@ def test_the_sheet_says_what_it_shows(person: Person) -> None:
     games = p.pg.inner_text("#games")
     assert "東2局 1本場" in games and not re.search(r"[東南西北]\d-\d", games), games
     p.pg.select_option("#lang", "en")
+
+
+def test_unreadable_notation_clears_the_picture(person: Person) -> None:
+    p = person
+    p.open(DAISANGEN_LINK)
+    p.result()
+    assert p.pg.locator("#hand .tile-pic").count() == 4 and p.pg.is_visible("#hand")
+    p.pg.fill("#notation", "23m55p +4x pon:555z@2")
+    p.pg.press("#notation", "Enter")
+    p.pg.wait_for_selector("#result[data-state=error]")
+    assert "notation" in p.pg.inner_text("#error")
+    # the hand before is not shown as if it were the text: no tile, no call, a note
+    for part in ("#hand", "#win", "#melds", "#dora"):
+        assert p.pg.is_hidden(part), part
+    assert p.pg.is_visible("#picture-note") and "Enter" in p.pg.inner_text("#picture-note")
+    p.shot("notation-unreadable", "unreadable notation: the error, the old hand's picture hidden, a note")
+    # corrected: the picture of the hand it reads
+    p.pg.fill("#notation", "23m55p +4m pon:555z@2 pon:666z@0 pon:777z@3")
+    p.pg.press("#notation", "Enter")
+    p.result()
+    assert p.pg.is_visible("#hand") and p.pg.is_hidden("#picture-note")
+    assert p.pg.eval_on_selector_all("#melds li", "els => els.length") == 3
+    # unreadable again, then another change (a dora): the hand entered before comes back
+    p.pg.fill("#notation", "pon:")
+    p.pg.press("#notation", "Enter")
+    p.pg.wait_for_selector("#result[data-state=error]")
+    assert p.pg.is_hidden("#hand")
+    p.press('label[for="mode-dora"]')
+    p.press('#palette button[data-tile="1p"]')
+    p.result()
+    assert p.pg.is_visible("#hand") and p.pg.locator("#dora .tile-pic").count() == 1
+    assert p.pg.input_value("#notation") == "23m55p +4m pon:555z@2 pon:666z@0 pon:777z@3"

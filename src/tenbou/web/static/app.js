@@ -919,6 +919,8 @@
   }
 
   function renderHand() {
+    delete $("picture").dataset.stale;
+    $("picture-note").hidden = true;
     if (!isWin()) return;
     const w = W();
     $("count").textContent = `${w.hand.length}/${capacity()}`;
@@ -1793,19 +1795,25 @@
     $("rules-panel").addEventListener("toggle", renderOptions);
     $("rules-filter").addEventListener("input", renderOptions);
     $("rules-reset").addEventListener("click", () => { change(() => { S.overrides = {}; }); });
+    // the text is the hand already entered (after unreadable text: back to it): draw it again
+    const again = () => { if ($("picture").dataset.stale) update(); };
     const apply = () => {
-      if ($("notation").value.trim() === notation(W())) return;
+      if ($("notation").value.trim() === notation(W())) return again();
       try {
         const parsed = parseNotation($("notation").value);
         // the same hand written otherwise (e.g. "789s23s" for "23789s"): nothing to change, and no
         // redraw under a click that is moving the focus away
         const same = formatTiles(parsed.hand) === formatTiles(W().hand) && parsed.win === S.win
           && parsed.melds.map(meldText).join(" ") === W().melds.map(meldText).join(" ");
-        if (same) return;
+        if (same) return again();
         change(() => { W().hand = parsed.hand; S.win = parsed.win; W().melds = parsed.melds; });
         $("error").hidden = true;
       } catch (e) {
         showResult(null, { code: "notation", message: e.message });
+        // the picture would show the hand before as if it were this text: hidden until a change
+        $("picture").dataset.stale = "true";
+        $("picture-note").hidden = false;
+        $("picture-note").textContent = t("picture_stale");
       }
     };
     $("notation").addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); apply(); } });
