@@ -19,6 +19,12 @@
   number, and no preset listed as "M.LEAGUE — M.LEAGUE";
 - notation that cannot be read: the error, and the hand picture of the hand before hidden (with a
   note saying why) until the notation is corrected or anything else changes;
+- no text overflowing its box at 390 px and 1280 px in Japanese, English and Chinese, measured in
+  the page (``tests/js/overflow.js``: each text's line boxes inside the box it is laid out in, no
+  box whose content is wider than it where it does not scroll, nothing past the page's edge; and
+  the picture's texts inside their boxes): the calculator with a double ron and the rule options
+  open, a game's calculator with its bar, an ended game's sheet with its ranking, the games list;
+  and on a desktop the table's labels ("ルール") on one line;
 - a riichi ron of 2,000 recorded in a game: the summary, the sheet and the CSV all say +2,000
   (the winner's own stick is not a gain), and each CSV row's changes are its scores less the row
   above;
@@ -28,7 +34,9 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 import re
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -65,6 +73,12 @@ class Person(Page):
             self.pg.tap(selector)
         else:
             self.pg.click(selector)
+
+    def load(self, fragment: str) -> None:
+        """Load the page afresh at ``fragment`` (a game is opened when the page starts; a change of
+        the address's fragment alone settles the hand it describes)."""
+        self.pg.goto("about:blank")
+        self.open(fragment)
 
     def type_in(self, selector: str, text: str) -> None:
         """Type into a field and stay in it (its change event fires with the next press)."""
@@ -348,3 +362,66 @@ def test_unreadable_notation_clears_the_picture(person: Person) -> None:
     p.result()
     assert p.pg.is_visible("#hand") and p.pg.locator("#dora .tile-pic").count() == 1
     assert p.pg.input_value("#notation") == "23m55p +4m pon:555z@2 pon:666z@0 pon:777z@3"
+
+
+#: measures taken in the page: text that overflows its box
+OVERFLOW = (Path(__file__).parent / "js" / "overflow.js").read_text(encoding="utf-8")
+#: the words of the table's labels, each on one line (on a desktop): "ルール" wrapped
+ONE_LINE = """() => [...document.querySelectorAll("#table label > span:first-child")]
+  .filter((e) => e.getBoundingClientRect().height > 1.5 * parseFloat(getComputedStyle(e).lineHeight))
+  .map((e) => e.textContent)"""
+
+
+def _api(base: str, path: str, body: dict[str, Any]) -> dict[str, Any]:
+    req = urllib.request.Request(
+        base + path, data=json.dumps(body).encode(), headers={"content-type": "application/json"}
+    )
+    with urllib.request.urlopen(req, timeout=10) as r:
+        return dict(json.loads(r.read()))
+
+
+def _game(base: str, winners: list[int]) -> str:
+    """A Tenhou tonpuu game with long names, each hand a riichi haneman tsumo by ``winners``."""
+    names = ["山田 太郎", "Bo", "Chen Xiaoming", "Dai"]
+    game = _api(
+        base,
+        "/api/games",
+        {"rules": {"preset": "tenhou", "overrides": {"length": "tonpuu"}}, "names": names},
+    )
+    for winner in winners:
+        win = {"winner": winner, "hand": "123m456p789s23s55s", "win_tile": "4s", "riichi": True}
+        hand = {"request": {"wins": [{**win, "dora_indicators": ["4s"] * 3}]}, "riichi": [winner]}
+        game = _api(base, f"/api/games/{game['id']}/hands", {"version": game["version"], "hand": hand})
+    return str(game["id"])
+
+
+@pytest.mark.parametrize("locale", ["ja-JP", "en-US", "zh-CN"])
+def test_no_text_overflows_its_box(browser: Any, server: str, locale: str) -> None:  # noqa: F811
+    ended = _game(server, [1, 2, 1, 1])
+    going = _game(server, [3])
+    for size in (PHONE, DESKTOP):
+        p = Person(browser, server, size, locale)
+        try:
+            views: dict[str, list[str]] = {}
+            p.open(DOUBLE_RON_LINK)
+            p.result()
+            p.pg.click("#rules-panel summary")
+            p.pg.wait_for_selector('#options tr[data-option="pao_scope"]')
+            views["calculator"] = p.pg.evaluate(OVERFLOW) + p.pg.evaluate(PICTURE_BOXES)
+            if p.size == "desktop":
+                views["calculator"] += [f"{x} wraps" for x in p.pg.evaluate(ONE_LINE)]
+            p.shot(f"layout-{locale}-calculator", f"the double ron, rule options open, {locale}")
+            p.load(f"#game={going}")
+            p.pg.wait_for_selector("#game-bar:not([hidden])")
+            views["game's calculator"] = p.pg.evaluate(OVERFLOW)
+            p.load(f"#game={ended}&view=sheet")
+            p.pg.wait_for_selector('#game-table tr[data-hand="3"]')
+            p.pg.wait_for_selector("#game-final:not([hidden])")
+            views["sheet"] = p.pg.evaluate(OVERFLOW)
+            p.shot(f"layout-{locale}-sheet", f"an ended game's sheet with its ranking, {locale}", full=True)
+            p.pg.click("#game-close")
+            p.pg.wait_for_selector(f'#games li[data-game="{ended}"]')
+            views["games list"] = p.pg.evaluate(OVERFLOW)
+            assert not any(views.values()), {k: v for k, v in views.items() if v}
+        finally:
+            p.close()

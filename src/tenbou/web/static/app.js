@@ -1598,7 +1598,8 @@
       rows.push(el("tr", { "data-hand": i, class: editing === i ? "editing" : null },
         el("td", { text: String(i + 1) }),
         el("td", { class: "place" }, roundHand(h.round, h.number), el("br"),
-          el("small", { text: [t("n_honba", { n: h.honba }), ...(h.riichi_sticks ? [t("n_sticks", { n: h.riichi_sticks })] : [])].join(" · ") })),
+          el("small", {}, ...[t("n_honba", { n: h.honba }), ...(h.riichi_sticks ? [t("n_sticks", { n: h.riichi_sticks })] : [])]
+            .flatMap((x, i) => [i ? " · " : null, el("span", { class: "nowrap", text: x })]))),
         el("td", { text: handText(h) + (h.riichi.length ? ` · ${t("riichi_by", { seats: h.riichi.map(nameOf).join(", ") })}` : "") }),
         ...seats.map((s) => el("td", { class: "num", "data-seat": s },
           el("span", { class: h.score_change[s] > 0 ? "up" : h.score_change[s] < 0 ? "down" : "", text: h.deltas[s] || h.score_change[s] ? signed(h.score_change[s]) : "" }),
