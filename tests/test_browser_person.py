@@ -288,6 +288,12 @@ def test_a_winner_who_is_liable_has_both_marks(browser: Any, server: str, locale
                 '.table-svg .seat[data-seat="1"] .badge-box', "els => els.map(e => e.getAttribute('class'))"
             ) == ["badge-box win"]
             assert p.pg.evaluate(PICTURE_BOXES) == []
+            winners = {
+                "ja-JP": "席3、席1が席2からロン",
+                "en-US": "Ron by Seat 3, Seat 1 on",
+                "zh-CN": "座位3、座位1荣和",
+            }
+            assert p.pg.inner_text("#summary-text").startswith(winners[locale])
             p.pg.locator("#table-picture").scroll_into_view_if_needed()
             p.pg.locator("#table-picture").screenshot(
                 path=str(ARTIFACTS / f"both-marks-{locale}-{p.size}.png")

@@ -70,7 +70,7 @@
     return y ? yakuName({ id, ...y }) : (lang === "zh-Hans" && I18N.yakuZh[id]) || id;
   }
   const labelled = (label, text) => (lang === "en" ? `${label}: ${text}` : `${label}：${text}`);
-  const listText = (items) => (items.length ? items.join(lang === "en" ? ", " : "、") : t("none"));
+  const listText = (items) => (items.length ? joinList(items) : t("none"));
   function choiceText(name, v) {
     const o = I18N.values[name] && I18N.values[name][v];
     return o ? pick(o) : String(v);
@@ -1134,14 +1134,14 @@
 
   function kindText(r) {
     if (r.kind === "win") {
-      const winners = r.results.map((x) => nameOf(x.winner)).join(", ");
+      const winners = joinList(r.results.map((x) => nameOf(x.winner)));
       const first = r.results[0];
       if (first.from === null) return t("sum_tsumo", { winner: winners });
       return t("sum_ron", { winner: winners, from: nameOf(first.from) });
     }
     if (r.kind === "exhaustive_draw") {
       const tp = S.tenpai.filter((s) => s < S.players);
-      return t("sum_draw", { tenpai: tp.length ? tp.map(nameOf).join(", ") : t("nobody") });
+      return t("sum_draw", { tenpai: tp.length ? joinList(tp.map(nameOf)) : t("nobody") });
     }
     return t("sum_abort", { reason: r.reason ? t("reason_" + r.reason) : "" });
   }
@@ -1180,7 +1180,7 @@
     summary(r);
     const values = r.results.map((x) => `${x.limit ? `${t("limit_" + x.limit)} · ` : ""}${x.han}${t("han")} ${x.fu}${t("fu")} · ${pts(x.points)}`);
     $("value").replaceChildren(el("strong", { text: kindText(r) }), el("span", { text: values.length ? ` · ${values.join(" / ")}` : "" }));
-    if (r.skipped && r.skipped.length) $("value").append(el("span", { class: "note", text: ` ${t("skipped", { seats: r.skipped.map((x) => nameOf(x.winner)).join(", ") })}` }));
+    if (r.skipped && r.skipped.length) $("value").append(el("span", { class: "note", text: ` ${t("skipped", { seats: joinList(r.skipped.map((x) => nameOf(x.winner))) })}` }));
     say(t("scored", { text: $("value").textContent }));
 
     renderPao(r);
@@ -1234,7 +1234,7 @@
       const rule = (x.rule === "daiminkan_pao" ? ["daiminkan_pao"] : ["pao_yaku", "pao_scope", "pao_honba"])
         .map((k) => labelled(optionLabel(k), valueText(k, opt(k)))).join(lang === "en" ? "; " : "；");
       const honba = r.payments.filter((p) => p.kind === "honba" && p.to === res.winner);
-      const honbaText = honba.length ? ` ${t("pao_honba_paid", { who: honba.map((p) => `${nameOf(p.from)} ${pts(p.points)}`).join(", ") })}` : "";
+      const honbaText = honba.length ? ` ${t("pao_honba_paid", { who: joinList(honba.map((p) => `${nameOf(p.from)} ${pts(p.points)}`)) })}` : "";
       return el("div", { class: "pao-note", "data-seat": x.seat, "data-rule": x.rule, "data-yaku": x.yaku, "data-winner": res.winner },
         el("p", {}, el("strong", { text: t("pao_liable", { seat: nameOf(x.seat), yaku: name, winner: nameOf(res.winner) }) + " " }),
           el("span", { text: `${why}${lang === "en" ? ` (${rule}).` : `（${rule}）。`}${honbaText}` })),
@@ -1567,11 +1567,11 @@
   function handText(h) {
     if (h.kind === "win") {
       if (h.from === null) return t("sum_tsumo", { winner: nameOf(h.winners[0]) });
-      return t("sum_ron", { winner: h.winners.map(nameOf).join(", "), from: nameOf(h.from) });
+      return t("sum_ron", { winner: joinList(h.winners.map(nameOf)), from: nameOf(h.from) });
     }
     if (h.kind === "exhaustive_draw") {
       const tp = (h.draw && h.draw.tenpai) || [];
-      return t("sum_draw", { tenpai: tp.length ? tp.map(nameOf).join(", ") : t("nobody") });
+      return t("sum_draw", { tenpai: tp.length ? joinList(tp.map(nameOf)) : t("nobody") });
     }
     return t("sum_abort", { reason: h.reason ? t("reason_" + h.reason) : "" });
   }
@@ -1600,7 +1600,7 @@
         el("td", { class: "place" }, roundHand(h.round, h.number), el("br"),
           el("small", {}, ...[t("n_honba", { n: h.honba }), ...(h.riichi_sticks ? [t("n_sticks", { n: h.riichi_sticks })] : [])]
             .flatMap((x, i) => [i ? " · " : null, el("span", { class: "nowrap", text: x })]))),
-        el("td", { text: handText(h) + (h.riichi.length ? ` · ${t("riichi_by", { seats: h.riichi.map(nameOf).join(", ") })}` : "") }),
+        el("td", { text: handText(h) + (h.riichi.length ? ` · ${t("riichi_by", { seats: joinList(h.riichi.map(nameOf)) })}` : "") }),
         ...seats.map((s) => el("td", { class: "num", "data-seat": s },
           el("span", { class: h.score_change[s] > 0 ? "up" : h.score_change[s] < 0 ? "down" : "", text: h.deltas[s] || h.score_change[s] ? signed(h.score_change[s]) : "" }),
           el("br"), el("span", { class: "score", text: pts(h.scores[s]) }))),
