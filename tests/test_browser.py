@@ -453,7 +453,7 @@ def test_a_suukantsu_dealt_in_at_the_fourth_kan(desktop: Page) -> None:
     got = p.result()
     assert got["payments"] == [("2", "1", 32000, "hand")] and got["deltas"] == [0, 32000, -32000, 0]
     assert [x[:3] for x in got["pao"]] == [["2", "pao_yaku", "suukantsu"]]
-    assert "suukantsu_pao_timing = fourth_kan" in got["pao"][0][3]
+    assert "Suukantsu pao timing: at the fourth kan" in got["pao"][0][3]  # (the option in words)
     assert p.pg.is_visible(".win-result [data-fourth-kan=true]")
     assert "flags=fourth_kan" in p.pg.url and "fourth_kan" in p.pg.url.split("ov=")[1]
     p.number("#honba", 1)
@@ -503,7 +503,7 @@ def _new_tonpuu_game(p: Page, title: str) -> None:
 
 def _four_hand_game(p: Page, browser: Any, server: str) -> None:
     _new_tonpuu_game(p, "club night")
-    assert "East1" in p.pg.inner_text("#game-bar-text").replace(" ", "")
+    assert "East 1, 0 honba" in p.pg.inner_text("#game-bar-text")
     winners = (1, 2, 1, 1)
     for i, winner in enumerate(winners):
         if i:
@@ -541,7 +541,13 @@ def _four_hand_game(p: Page, browser: Any, server: str) -> None:
     rows = p.pg.eval_on_selector_all(
         "#game-table tbody tr[data-hand] td:nth-child(2)", "els => els.map(e => e.innerText)"
     )
-    assert rows == ["E1-0", "E1-1 (1)", "E2-0 (1)", "E2-1 (1)"], rows
+    sticks = "1 riichi stick(s)"
+    assert rows == [
+        "East 1\n0 honba",
+        f"East 1\n1 honba · {sticks}",
+        f"East 2\n0 honba · {sticks}",
+        f"East 2\n1 honba · {sticks}",
+    ], rows
     assert not p.pg.is_visible("#game-final") or "ends here" in p.pg.inner_text("#game-final")
     # undo the last hand
     p.pg.click("#game-undo")
@@ -741,7 +747,8 @@ def test_languages(browser: Any, server: str, locale: str, words: list[str]) -> 
             # the panel fills in after its toggle event: wait for its text, then read it
             # (a selector, not wait_for_function: a string predicate is eval'd, which the CSP refuses)
             p.pg.wait_for_selector("#options >> text=包牌范围")
-            assert "pao_scope" in p.pg.inner_text("#options")
+            tooltip = p.pg.get_attribute('#options tr[data-option="pao_scope"] th', "title")
+            assert tooltip and tooltip.startswith("pao_scope: ")  # the id in the label's tooltip
             # the switch: to English and back; the choice is kept
             p.pg.select_option("#lang", "en")
             p.pg.wait_for_selector("#options >> text=What pao covers")

@@ -24,6 +24,7 @@ with warnings.catch_warnings():  # newer Starlette warns that its test client st
 
 from tenbou import cli
 from tenbou.api import loads_request, score, settle
+from tenbou.core.yaku import YAKU_BY_ID
 from tenbou.errors import TenbouError
 from tenbou.rules import OPTION_SPECS, get_preset, preset_ids
 from tenbou.web import app as web_app
@@ -417,6 +418,10 @@ def test_rules_lists_every_preset_with_sources(client: TestClient) -> None:
     assert body["options"]["pao_honba"]["choices"] == ["liable", "discarder", "split", "normal", "rest"]
     assert body["options"]["honba_unit"]["range"] == [0, 10_000] and "range" not in body["options"]["kiriage"]
     assert body["options"]["uma"]["range"] == [-1000, 1000]
+    # the names of every yaku (the page shows an option's yaku by name), as a result gives them
+    assert set(body["yaku"]) == set(YAKU_BY_ID)
+    assert body["yaku"]["daisangen"] == {"name": "Daisangen", "name_ja": "大三元"}
+    assert all(body["yaku"][k]["name_ja"] == y.name_ja for k, y in YAKU_BY_ID.items())
 
 
 def test_one_preset_by_id_or_alias(client: TestClient) -> None:

@@ -365,7 +365,11 @@ def test_generated_hands_answer_422_or_settle_as_the_api(
     assert row["request"]["riichi_sticks"] == len(riichi)
     # no point made or lost: the scores and the sticks left on the table add up to the start
     assert sum(row["scores"]) + 1000 * r.json()["riichi_sticks"] == 100000
+    # the hand's change of score: the settlement's deltas less the sticks put down
+    assert row["score_change"] == [s - 25000 for s in row["scores"]]
+    assert row["score_change"] == [d - 1000 * (s in riichi) for s, d in enumerate(row["deltas"])]
     assert after == r.json()
+    assert_csv_adds_up(client, after)
 
 
 def test_exports_are_read_back_by_tenbous_tools(
@@ -414,6 +418,56 @@ def test_exports_are_read_back_by_tenbous_tools(
     assert len(client.get("/api/games").json()["games"]) == 2
     exported["format"] = "other"
     assert_error(client.post("/api/games/import", json=exported), 422, "request")
+
+
+def csv_rows(client: TestClient, game: dict[str, Any]) -> list[list[str]]:
+    return list(csv.reader(io.StringIO(client.get(f"/api/games/{game['id']}/export.csv").text)))
+
+
+def assert_csv_adds_up(client: TestClient, game: dict[str, Any]) -> None:
+    """Each row of the CSV: its changes are its scores less the row above (the start points
+    first), the sheet's ``score_change``; no cell is a Python boolean."""
+    rows = csv_rows(client, game)
+    n = len(game["scores"])
+    change = [i for i, name in enumerate(rows[0]) if name.startswith("change ")]
+    score = [i for i, name in enumerate(rows[0]) if name.startswith("score ")]
+    assert len(change) == len(score) == n and not any(x.startswith("delta") for x in rows[0])
+    before = [int(rows[1][i]) for i in score]
+    assert before == [game["start_points"]] * n
+    hands = rows[2:-1] if game["ended"] and game["final"] else rows[2:]
+    assert [row[0] for row in rows[len(hands) + 2 :]] == (["final"] if game["ended"] else [])
+    for row, hand in zip(hands, game["hands"], strict=True):
+        now = [int(row[i]) for i in score]
+        assert [int(row[i]) for i in change] == [a - b for a, b in zip(now, before, strict=True)]
+        assert [int(row[i]) for i in change] == hand["score_change"] and now == hand["scores"]
+        before = now
+    assert not {cell for row in rows for cell in row} & {"True", "False", "None"}
+
+
+def test_each_rows_change_is_its_change_of_score(client: TestClient) -> None:
+    """The sheet's deltas are the settlement's (the winner's +3,000 of a riichi ron of 2,000 takes
+    back its own stick); ``score_change`` and the CSV's ``change`` columns are what each score did
+    (+2,000, as the sheet shows): a stick put down is part of the hand's change."""
+    game = new_game(client)
+    game = add(client, game, {"request": {"wins": [{**PINFU_WIN, "winner": 1}]}, "riichi": [1]})
+    first = game["hands"][0]
+    assert first["deltas"] == [0, 3000, -2000, 0]
+    assert first["score_change"] == [0, 2000, -2000, 0] and first["scores"] == [25000, 27000, 23000, 25000]
+    # a draw: a riichi by a noten player, a tenpai one, and the sticks left on the table
+    game = add(client, game, {**draw(0, 2), "riichi": [2, 3]})
+    second = game["hands"][1]
+    assert second["deltas"] == [1500, -1500, 1500, -1500]
+    assert second["score_change"] == [1500, -1500, 500, -2500]
+    # a double ron: the sticks (2 on the table, 1 put down now) go to the winner nearest the discarder
+    game = add(client, game, {"request": {"wins": [DAISANGEN_WIN, PINFU_WIN]}, "riichi": [3]})
+    third = game["hands"][2]
+    assert third["riichi_sticks"] == 3
+    assert [a - b for a, b in zip(third["score_change"], third["deltas"], strict=True)] == [0, 0, 0, -1000]
+    assert sum(third["score_change"]) == 2000  # the two sticks carried came back to a player
+    assert_csv_adds_up(client, game)
+    rows = csv_rows(client, game)
+    assert rows[0][10:] == [f"change {n}" for n in NAMES] + [f"score {n}" for n in NAMES]
+    assert rows[2][10:14] == ["0", "2000", "-2000", "0"]
 
 
 def test_the_default_database_path(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
@@ -492,6 +546,7 @@ def test_an_edit_is_the_game_entered_again_with_the_change(
     if refused is None:
         assert r.status_code == 200, r.text
         assert _sheet(r.json()) == _sheet(again)
+        assert_csv_adds_up(client, again)
     else:  # the change makes a later hand impossible (the game ends before it): refused, and named
         assert r.status_code == 422
         assert assert_error(r, 422)["message"].startswith(f"hands[{refused}]")

@@ -1,11 +1,14 @@
 """The page's words (``web/static/i18n.js``): the three languages have the same keys, every key
-the script uses is there, and every yaku and every rule option has its Chinese name or label."""
+the script uses is there, every yaku and every rule option has its Chinese name or label, every
+value of a rule option (a choice, a kind of chips) and every line of a fu breakdown its words in
+the three languages."""
 
 from __future__ import annotations
 
 import re
 from importlib import resources
 
+from tenbou.core.scoring import _SET_FU
 from tenbou.core.yaku import YAKU_BY_ID
 from tenbou.rules import OPTION_SPECS
 
@@ -52,3 +55,31 @@ def test_every_yaku_and_option_has_its_chinese_name() -> None:
         re.findall(r'([a-z0-9_]+): \{ en: "[^"]+", ja: "[^"]+", zh: "([^"]+)" \}', block("options"))
     )
     assert set(options) == set(OPTION_SPECS)
+
+
+_WORDS = re.compile(r'([a-z0-9_]+): \{ en: "([^"]+)", ja: "([^"]+)", zh: "([^"]+)" \}')
+
+
+def test_every_option_value_has_its_words() -> None:
+    values = block("values")
+    tables: dict[str, dict[str, tuple[str, str, str]]] = {}
+    for option, body in re.findall(r"\n    ([a-z_]+): \{\n(.*?)\n    \},", values, re.S):
+        tables[option] = {v: (en, ja, zh) for v, en, ja, zh in _WORDS.findall(body)}
+    worded = {n for n, spec in OPTION_SPECS.items() if spec.kind in ("choice", "chip_table")}
+    assert set(tables) == worded
+    for name in worded:
+        assert set(tables[name]) == set(OPTION_SPECS[name].choices), name
+        for en, ja, zh in tables[name].values():
+            assert "_" not in en and re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", ja + zh), (name, en, ja, zh)
+    # the abortive draws (a name_set) are said by the reason_ words
+    en = keys("en")
+    assert {f"reason_{c}" for c in OPTION_SPECS["abortive_draws"].choices} <= en
+
+
+def test_every_line_of_a_fu_breakdown_has_its_words() -> None:
+    scoring = resources.files("tenbou.core").joinpath("scoring.py").read_text(encoding="utf-8")
+    reasons = set(re.findall(r'FuItem\("([a-z_]+)"', scoring)) | {item.reason for item in _SET_FU}
+    words = {k for k, *_ in _WORDS.findall(block("fu"))}
+    for reason in reasons:
+        parts = re.fullmatch(r"(open|closed)_(simple|terminal|honor)_(pon|kan)", reason)
+        assert reason in words or (parts and set(parts.groups()) <= words), reason

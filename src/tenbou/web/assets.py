@@ -21,6 +21,7 @@ from importlib import resources
 
 from .. import __version__
 from ..core.tiles import Tile, kind_text
+from ..core.yaku import YAKU_BY_ID
 from ..render.svg import back_svg, tile_svg
 from ..rules import OPTION_SPECS, presets
 
@@ -73,8 +74,13 @@ _RANGED = ("int", "int_list", "chip_table")
 
 def rules_catalog() -> dict[str, object]:
     """``GET /api/rules``: every preset (as ``tenbou rules show --json`` prints it: id, names,
-    notes and each option's value, source and note) and what each option means: its kind,
-    meaning, choices and, for integers, its range."""
+    notes and each option's value, source and note), what each option means: its kind,
+    meaning, choices and, for integers, its range; and the name of every yaku id (English and
+    Japanese, as a result gives them), which the page shows for an option's yaku.
+
+    >>> rules_catalog()["yaku"]["daisangen"]
+    {'name': 'Daisangen', 'name_ja': '大三元'}
+    """
     return {
         "default": "tenhou",
         "presets": [p.to_dict() for p in presets().values()],
@@ -88,4 +94,5 @@ def rules_catalog() -> dict[str, object]:
             }
             for name, spec in OPTION_SPECS.items()
         },
+        "yaku": {y.id: {"name": y.name, "name_ja": y.name_ja} for y in YAKU_BY_ID.values()},
     }

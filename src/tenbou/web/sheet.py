@@ -216,8 +216,17 @@ def _game(setup: Mapping[str, Any]) -> tuple[Game, Rules]:
 
 
 def _hand_row(
-    game: Game, record_index: int, hand: Mapping[str, Any], sticks: int, dealer: int
+    game: Game,
+    record_index: int,
+    hand: Mapping[str, Any],
+    sticks: int,
+    dealer: int,
+    before: Sequence[int],
 ) -> dict[str, Any]:
+    """A hand of the sheet. ``deltas`` are the settlement's (``tenbou settle``: what the hand's
+    end paid, the riichi sticks on the table to the winner included); ``score_change`` is what
+    each score did in the hand (``scores`` less the scores ``before`` it): the deltas less a
+    riichi stick from each seat that declared riichi in the hand."""
     rec = game.hands[record_index]
     st = rec.settlement
     request = rec.request or {}
@@ -237,6 +246,7 @@ def _hand_row(
         "from": wins[0].get("from") if wins else None,
         "draw": draw,
         "deltas": list(rec.deltas),
+        "score_change": [after - was for after, was in zip(game.scores, before, strict=True)],
         "scores": list(game.scores),
         "request": request,
         "settlement": st,
@@ -278,6 +288,7 @@ def replay(
             raise RequestError(f"{where}: the game ended with hands[{i - 1}] ({_ending(game)}{how})")
         riichi = hand["riichi"]
         dealer = game.dealer
+        before = list(game.scores)
         try:
             for j, seat in enumerate(riichi):
                 if not 0 <= seat < game.players:
@@ -295,7 +306,7 @@ def replay(
             raise type(e)(f"{where}: {e}", e.code) from None
         if chips is not None and settlement.chips is not None:
             chips = [a + b for a, b in zip(chips, settlement.chips, strict=True)]
-        rows.append(_hand_row(game, i, hand, filled["riichi_sticks"], dealer))
+        rows.append(_hand_row(game, i, hand, filled["riichi_sticks"], dealer, before))
         if i == end:
             try:
                 _end_game(game, i)
@@ -370,10 +381,25 @@ def export_jsonl(sheet: Mapping[str, Any]) -> str:
 
 def export_csv(sheet: Mapping[str, Any]) -> str:
     """One row per hand: round, hand number, honba, riichi sticks, dealer, kind, winners, the
-    discarder, who declared riichi, each seat's delta and score after the hand; the start points
-    first and, once the game is over, a ``final`` row: why it ended in the kind column (``tobi``,
-    ``agari_yame``, ``tenpai_yame``, ``last_hand``; ``... (ended by the players)`` where they
-    chose to end it) and the final scores with uma and oka."""
+    discarder, who declared riichi, each seat's ``change`` of score in the hand (the sheet's
+    ``score_change``: a riichi stick put down included, so that each row's change is its score
+    less the row above) and ``score`` after the hand; the start points first and, once the game
+    is over, a ``final`` row: why it ended in the kind column (``tobi``, ``agari_yame``,
+    ``tenpai_yame``, ``last_hand``; ``... (ended by the players)`` where they chose to end it) and
+    the final scores with uma and oka. Seats are lists of numbers separated by spaces; the file
+    holds no booleans.
+
+    >>> setup = read_setup({"rules": "tenhou", "names": ["A", "B", "C", "D"]})
+    >>> ron = {"winner": 1, "from": 2, "hand": "123m456p789s23s55s", "win_tile": "4s", "riichi": True}
+    >>> sheet = replay(setup, [read_hand({"request": {"wins": [ron]}, "riichi": [1]})])
+    >>> sheet["hands"][0]["deltas"], sheet["hands"][0]["score_change"]
+    ([0, 3000, -2000, 0], [0, 2000, -2000, 0])
+    >>> rows = export_csv(sheet).splitlines()
+    >>> rows[0].split(",")[9:]
+    ['riichi', 'change A', 'change B', 'change C', 'change D', 'score A', 'score B', 'score C', 'score D']
+    >>> rows[2]
+    '1,E,1,0,1,0,win,1,2,1,0,2000,-2000,0,25000,27000,23000,25000'
+    """
     names = sheet["setup"]["names"]
     n = len(sheet["scores"])
     label = [names[s] or f"seat {s}" for s in range(n)]
@@ -381,7 +407,7 @@ def export_csv(sheet: Mapping[str, Any]) -> str:
     w = csv.writer(buf, lineterminator="\n")
     w.writerow(
         ["hand", "round", "number", "honba", "riichi_sticks", "dealer", "kind", "winners", "from", "riichi"]
-        + [f"delta {x}" for x in label]
+        + [f"change {x}" for x in label]
         + [f"score {x}" for x in label]
     )
     w.writerow(["start", "", "", "", "", "", "", "", "", ""] + [""] * n + [sheet["start_points"]] * n)
@@ -399,7 +425,7 @@ def export_csv(sheet: Mapping[str, Any]) -> str:
                 " ".join(map(str, row["winners"])),
                 "" if row["from"] is None else row["from"],
                 " ".join(map(str, row["riichi"])),
-                *row["deltas"],
+                *row["score_change"],
                 *row["scores"],
             ]
         )

@@ -50,15 +50,60 @@
   }
   const windName = (w) => t("wind_" + w);
   const windShort = (w) => t("wsh_" + w);
+  // a hand of the game by its round and number: "East 1", 東1局, 东1局
+  const roundHand = (w, n) => t("round_hand", { wind: windName(w), n });
+  const joinList = (items) => items.join(lang === "en" ? ", " : "、");
   function yakuName(y) {
     if (lang === "ja") return y.name_ja;
     if (lang === "zh-Hans") return I18N.yakuZh[y.id] || y.name_ja;
     return y.name;
   }
+  // a word of i18n.js's tables ({en, ja, zh}) in the page's language
+  const pick = (o) => (lang === "ja" ? o.ja : lang === "zh-Hans" ? o.zh : o.en) || o.en;
   function optionLabel(name) {
     const o = I18N.options[name];
-    if (!o) return name;
-    return (lang === "ja" ? o.ja : lang === "zh-Hans" ? o.zh : o.en) || o.en || name;
+    return o ? pick(o) : name;
+  }
+  // a yaku id by its name (the names of every yaku come with /api/rules)
+  function yakuText(id) {
+    const y = catalog && catalog.yaku && catalog.yaku[id];
+    return y ? yakuName({ id, ...y }) : (lang === "zh-Hans" && I18N.yakuZh[id]) || id;
+  }
+  const labelled = (label, text) => (lang === "en" ? `${label}: ${text}` : `${label}：${text}`);
+  const listText = (items) => (items.length ? joinList(items) : t("none"));
+  function choiceText(name, v) {
+    const o = I18N.values[name] && I18N.values[name][v];
+    return o ? pick(o) : String(v);
+  }
+  // a rule option's value in the page's words: a choice by i18n.js's values, a set of yaku by their
+  // names, the abortive draws by their reason_ words, yes or no, numbers as they are
+  function valueText(name, value) {
+    const spec = catalog && catalog.options[name];
+    if (typeof value === "boolean") return t(value ? "value_yes" : "value_no");
+    if (!spec) return JSON.stringify(value);
+    if (spec.kind === "yaku_set") return listText(value.map(yakuText));
+    if (spec.kind === "name_set") return listText(value.map((v) => t("reason_" + v)));
+    if (spec.kind === "chip_table") return listText(Object.entries(value).map(([k, n]) => `${choiceText(name, k)} ${n}`));
+    if (spec.kind === "choice") return choiceText(name, value);
+    return Array.isArray(value) ? value.join(", ") : String(value);
+  }
+  // a line of a fu breakdown; a triplet's reason is made of three words ("closed_honor_pon")
+  function fuText(reason) {
+    const F = I18N.fu;
+    const m = /^(open|closed)_(simple|terminal|honor)_(pon|kan)$/.exec(reason);
+    if (!m) return F[reason] ? pick(F[reason]) : reason.replace(/_/g, " ");
+    const [open, cls, set] = [pick(F[m[1]]), pick(F[m[2]]), pick(F[m[3]])];
+    return lang === "en" ? `${open} ${cls} ${set}` : lang === "ja" ? `${cls}の${open}${set}` : `${cls}${open}${set}`;
+  }
+  // a preset by its name in the page's language (its own name, or the English one)
+  const presetName = (p) => (lang === "en" ? p.name_en : p.name);
+  // a game's rules in the page's words: the preset and each option changed, with its value
+  function rulesText(rules) {
+    const id = typeof rules === "string" ? rules : rules.preset;
+    const p = catalog && catalog.presets.find((x) => x.id === id);
+    const changed = Object.entries(typeof rules === "string" ? {} : rules.overrides || {});
+    const text = changed.map(([k, v]) => labelled(optionLabel(k), valueText(k, v))).join(lang === "en" ? "; " : "；");
+    return (p ? presetName(p) : id) + (text ? (lang === "en" ? ` (${text})` : `（${text}）`) : "");
   }
   function translatePage() {
     document.documentElement.lang = lang;
@@ -233,6 +278,14 @@
     if (S.win) parts.push("+" + S.win);
     for (const m of w.melds) parts.push(meldText(m));
     return parts.filter(Boolean).join(" ");
+  }
+
+  // the notation field's example, which settles as given: a daisangen of the winner whose dragons
+  // were called from the other seats (in tiles of the three-player set too)
+  function notationExample(winner) {
+    const others = [1, 2, 3].map((d) => (winner + d) % S.players).filter((s) => s !== winner);
+    const [a, b, c] = others.length === 3 ? others : [others[0], others[1], others[0]];
+    return `23p55s +4p pon:555z@${a} pon:666z@${b} pon:777z@${c}`;
   }
 
   function parseNotation(text) {
@@ -447,11 +500,46 @@
       if (v === null || v === undefined || v === false) continue;
       if (k === "text") e.textContent = v;
       else if (k === "html") e.innerHTML = v;
-      else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
+      else if (k.startsWith("on")) e[k] = v; // a property, which patch() hands on to the node it keeps
       else e.setAttribute(k, v === true ? "" : v);
     }
     for (const c of children) if (c !== null && c !== undefined) e.append(c);
     return e;
+  }
+
+  // Every render draws the controls afresh from the state; patch() brings the page to the new
+  // drawing in place. A node still there (same tag, same id) is kept: only its attributes, its
+  // checked, selected and value, its handlers and its children change. A field's change event comes
+  // with the press that takes the focus away (mousedown: blur, change, redraw; then mouseup, click):
+  // had the redraw replaced the pressed button, its click would be lost. Kept nodes also keep the
+  // focus and an open select.
+  const HANDLERS = ["onclick", "onchange", "oninput"];
+  function patch(parent, children) {
+    const want = children.filter((c) => c !== null && c !== undefined).map((c) => (typeof c === "string" ? document.createTextNode(c) : c));
+    const have = [...parent.childNodes];
+    want.forEach((b, i) => {
+      const a = have[i];
+      if (!a) parent.append(b);
+      else if (a.nodeName === b.nodeName && (a.nodeType !== 1 || a.id === b.id)) morph(a, b);
+      else a.replaceWith(b);
+    });
+    for (const a of have.slice(want.length)) a.remove();
+  }
+  const redraw = (parent, ...children) => patch(parent, children);
+  function morph(a, b) {
+    if (a.nodeType !== 1) {
+      if (a.nodeValue !== b.nodeValue) a.nodeValue = b.nodeValue;
+      return;
+    }
+    for (const { name, value } of [...b.attributes]) if (a.getAttribute(name) !== value) a.setAttribute(name, value);
+    for (const { name } of [...a.attributes]) if (!b.hasAttribute(name)) a.removeAttribute(name);
+    for (const k of HANDLERS) if (a[k] !== b[k]) a[k] = b[k];
+    if (a.nodeName === "INPUT") {
+      if (a.checked !== b.checked) a.checked = b.checked;
+      if (a !== document.activeElement && a.value !== b.value) a.value = b.value;
+    }
+    patch(a, [...b.childNodes]);
+    if (a.nodeName === "OPTION" && a.selected !== b.selected) a.selected = b.selected;
   }
 
   function tilePicture(x, opts) {
@@ -462,26 +550,22 @@
   }
 
   function radios(container, name, options, current, onPick) {
-    container.replaceChildren();
-    for (const o of options) {
+    patch(container, options.flatMap((o) => {
       const id = `${name}-${o.value}`;
-      const input = el("input", {
+      return [el("input", {
         type: "radio", name, id, value: String(o.value), class: "sr-only",
         checked: String(o.value) === String(current), disabled: o.disabled,
-      });
-      input.addEventListener("change", () => { if (input.checked) onPick(o.value); });
-      container.append(input, el("label", { for: id, title: o.title, html: o.label }));
-    }
+        onchange: (e) => { if (e.target.checked) onPick(o.value); },
+      }), el("label", { for: id, title: o.title, html: o.label })];
+    }));
   }
 
   function checks(container, name, seats, current, onToggle, disabled) {
-    container.replaceChildren();
-    for (const s of seats) {
+    patch(container, seats.flatMap((s) => {
       const id = `${name}-${s}`;
-      const input = el("input", { type: "checkbox", id, class: "sr-only", checked: current.includes(s), disabled: disabled && disabled(s) });
-      input.addEventListener("change", () => onToggle(s, input.checked));
-      container.append(input, el("label", { for: id, html: seatLabel(s) }));
-    }
+      return [el("input", { type: "checkbox", id, class: "sr-only", checked: current.includes(s), disabled: disabled && disabled(s), onchange: (e) => onToggle(s, e.target.checked) }),
+        el("label", { for: id, html: seatLabel(s) })];
+    }));
   }
 
   const escapeHtml = (s) => String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" }[c]));
@@ -589,7 +673,7 @@
     $("players-box").hidden = playerChoices.length < 2;
     $("players").disabled = !!game;
     $("rules").disabled = !!game;
-    $("players").replaceChildren(...playerChoices.map((n) => el("option", { value: n, selected: n === S.players, text: t("n_players", { n }) })));
+    redraw($("players"), ...playerChoices.map((n) => el("option", { value: n, selected: n === S.players, text: t("n_players", { n }) })));
     $("kita-box").hidden = S.players !== 3 || !isWin();
     if (catalog && $("rules").value !== S.rules) $("rules").value = S.rules;
     const seats = [...Array(S.players).keys()];
@@ -611,7 +695,7 @@
     for (const k of ["honba"]) if (document.activeElement !== $(k)) $(k).value = S[k];
     if (document.activeElement !== $("sticks")) $("sticks").value = tableSticks();
     $("wareme-box").hidden = !opt("wareme");
-    $("wareme").replaceChildren(el("option", { value: "", text: t("none"), selected: S.wareme === null }),
+    redraw($("wareme"), el("option", { value: "", text: t("none"), selected: S.wareme === null }),
       ...seats.map((s) => el("option", { value: s, text: nameOf(s), selected: S.wareme === s })));
     $("riichi-seats").hidden = !game;
     $("riichi-seats").setAttribute("aria-label", t("riichi_declared"));
@@ -631,21 +715,21 @@
       S.from === null ? "" : S.from, (v) => change(() => { S.from = Number(v); }));
 
     // the wins of a multiple ron: one tab each
-    const tabs = $("wins-tabs");
-    tabs.replaceChildren();
-    tabs.hidden = S.end !== "ron";
+    const tabs = [];
+    $("wins-tabs").hidden = S.end !== "ron";
     if (S.end === "ron") {
       S.wins.forEach((w, i) => {
-        tabs.append(el("button", { type: "button", class: "win-tab", "aria-pressed": String(i === S.active), "data-win": i,
+        tabs.push(el("button", { type: "button", class: "win-tab", "aria-pressed": String(i === S.active), "data-win": i,
           onclick: () => { S.active = i; pending = []; update(); }, text: t("win_n", { n: i + 1, seat: nameOf(w.winner) }) }));
       });
       if (S.wins.length < S.players - 1) {
-        tabs.append(el("button", { type: "button", id: "add-winner", onclick: addWinner, text: t("add_winner") }));
+        tabs.push(el("button", { type: "button", id: "add-winner", onclick: addWinner, text: t("add_winner") }));
       }
       if (S.wins.length > 1) {
-        tabs.append(el("button", { type: "button", id: "remove-winner", onclick: () => change(() => { S.wins.splice(S.active, 1); S.active = 0; }), text: t("remove_winner") }));
+        tabs.push(el("button", { type: "button", id: "remove-winner", onclick: () => change(() => { S.wins.splice(S.active, 1); S.active = 0; }), text: t("remove_winner") }));
       }
     }
+    redraw($("wins-tabs"), ...tabs);
     $("winner").hidden = !isWin();
     $("winner").setAttribute("aria-label", t("winning_seat"));
     const taken = (s) => S.wins.some((w, i) => i !== S.active && w.winner === s && S.end === "ron");
@@ -673,7 +757,7 @@
     }));
     $("reason-box").hidden = S.end !== "abort";
     const reasons = ["", ...(opt("abortive_draws") || []), "sanchahou"];
-    $("reason").replaceChildren(...reasons.map((r) => el("option", { value: r, selected: r === S.reason, text: r ? `${t("reason_" + r)} (${r})` : t("unspecified") })));
+    redraw($("reason"), ...reasons.map((r) => el("option", { value: r, selected: r === S.reason, text: r ? t("reason_" + r) : t("unspecified") })));
 
     if (!isWin()) return;
     $("mode").setAttribute("aria-label", t("tiles_go_to"));
@@ -696,13 +780,14 @@
     const flags = $("flags");
     // the fourth kan's deal-in: offered under rules that play it (or when already set, to take it back)
     const shown = FLAGS.filter((id) => id !== "fourth_kan" || fourthKanRules() || w.flags.includes(id));
-    flags.replaceChildren(...shown.map((id) => el("label", { class: "check", title: id === "fourth_kan" ? t("flag_fourth_kan_help") : null },
+    redraw(flags, ...shown.map((id) => el("label", { class: "check", title: id === "fourth_kan" ? t("flag_fourth_kan_help") : null },
       el("input", { type: "checkbox", id: `flag-${id}`, checked: w.flags.includes(id), disabled: id === "ippatsu" && !(w.flags.includes("riichi") || w.flags.includes("double_riichi")) && !w.flags.includes("ippatsu"), onchange: (e) => change(() => {
         w.flags = e.target.checked ? [...w.flags, id] : w.flags.filter((f) => f !== id);
         if ((id === "riichi" || id === "double_riichi") && e.target.checked) S.riichi = [...new Set([...S.riichi, w.winner])];
       }) }), " " + t("flag_" + id))));
     if (document.activeElement !== $("kita")) $("kita").value = w.kita;
     if (document.activeElement !== $("notation")) $("notation").value = notation(w);
+    $("notation").placeholder = notationExample(w.winner);
     renderPaoControls(w);
     renderPalette();
   }
@@ -724,33 +809,24 @@
   function renderPaoControls(w) {
     const yakuman = lastYakuman(w.winner);
     const pyaku = opt("pao_yaku") || [];
-    $("pao-mode").replaceChildren(
+    redraw($("pao-mode"),
       el("option", { value: "auto", text: t("pao_auto"), selected: w.pao === null }),
       el("option", { value: "none", text: t("pao_none"), selected: w.pao !== null && !w.pao.length }),
       el("option", { value: "named", text: t("pao_named"), selected: w.pao !== null && w.pao.length > 0 }));
     $("pao-named").hidden = !(w.pao && w.pao.length);
     if (w.pao && w.pao.length) {
       const choices = [...new Set([...yakuman, ...pyaku, w.pao[0].yaku])];
-      $("pao-yaku").replaceChildren(...choices.map((y) => el("option", { value: y, text: yakuLabel(y), selected: y === w.pao[0].yaku })));
-      $("pao-seat").replaceChildren(...[...Array(S.players).keys()].filter((s) => s !== w.winner).map((s) => el("option", { value: s, text: nameOf(s), selected: s === w.pao[0].seat })));
+      redraw($("pao-yaku"), ...choices.map((y) => el("option", { value: y, text: yakuText(y), selected: y === w.pao[0].yaku })));
+      redraw($("pao-seat"), ...[...Array(S.players).keys()].filter((s) => s !== w.winner).map((s) => el("option", { value: s, text: nameOf(s), selected: s === w.pao[0].seat })));
     }
     const kans = w.melds.filter((m) => m.type === "daiminkan").map((m) => m.from);
     $("kanfrom-box").hidden = !(w.flags.includes("rinshan") && kans.length);
-    $("kanfrom").replaceChildren(
+    redraw($("kanfrom"),
       el("option", { value: "auto", text: t("kanfrom_auto"), selected: w.kanFrom === undefined }),
       el("option", { value: "none", text: t("kanfrom_none"), selected: w.kanFrom === null }),
       ...[...new Set(kans)].map((s) => el("option", { value: s, text: t("kanfrom_seat", { seat: nameOf(s) }), selected: w.kanFrom === s })));
   }
 
-  function yakuLabel(id) {
-    const y = catalogYaku(id);
-    return y ? `${yakuName(y)} (${id})` : id;
-  }
-  function catalogYaku(id) {
-    if (!lastResult) return null;
-    for (const r of lastResult.results || []) for (const y of r.yaku) if (y.id === id) return y;
-    return null;
-  }
   function lastYakuman(winner) {
     if (!lastResult) return [];
     const r = (lastResult.results || []).find((x) => x.winner === winner);
@@ -770,7 +846,7 @@
     rows.push(["1z", "2z", "3z", "4z", "5z", "6z", "7z"]);
     const active = pal.dataset.active || "1m";
     const w = W();
-    pal.replaceChildren(...rows.map((row) => el("div", { class: "palette-row" }, ...row.map((x) => {
+    redraw(pal, ...rows.map((row) => el("div", { class: "palette-row" }, ...row.map((x) => {
       let why;
       if (mode === "call" && callType === "kakan" && w.melds.some((m) => m.type === "pon" && kind(m.tiles[0]) === kind(x))) {
         const pon = w.melds.find((m) => m.type === "pon" && kind(m.tiles[0]) === kind(x));
@@ -848,17 +924,19 @@
   }
 
   function renderHand() {
+    delete $("picture").dataset.stale;
+    $("picture-note").hidden = true;
     if (!isWin()) return;
     const w = W();
     $("count").textContent = `${w.hand.length}/${capacity()}`;
-    $("hand").replaceChildren(...w.hand.map((x, i) => removable(x, t("remove_tile", { tile: tileName(x) }),
+    redraw($("hand"), ...w.hand.map((x, i) => removable(x, t("remove_tile", { tile: tileName(x) }),
       () => change(() => { w.hand.splice(i, 1); }))));
-    $("win").replaceChildren(...(S.win ? [removable(S.win, t("remove_win", { tile: tileName(S.win) }), () => change(() => { S.win = null; }))] : []));
+    redraw($("win"), ...(S.win ? [removable(S.win, t("remove_win", { tile: tileName(S.win) }), () => change(() => { S.win = null; }))] : []));
     for (const k of ["dora", "ura"]) {
-      $(k).replaceChildren(...S[k].map((x, i) => removable(x, t("remove_indicator", { tile: tileName(x) }), () => change(() => { S[k].splice(i, 1); }))));
+      redraw($(k), ...S[k].map((x, i) => removable(x, t("remove_indicator", { tile: tileName(x) }), () => change(() => { S[k].splice(i, 1); }))));
     }
     $("melds").dataset.empty = t("none");
-    $("melds").replaceChildren(...w.melds.map((m, i) => {
+    redraw($("melds"), ...w.melds.map((m, i) => {
       const text = `${t("call_" + CALL_BY_JSON[m.type].id)} ${formatTiles(m.tiles)}` + (m.from === null ? ` (${t("closed")})` : ` ${t("from_seat", { seat: nameOf(m.from) })}`);
       const move = (d) => change(() => { const [x] = w.melds.splice(i, 1); w.melds.splice(i + d, 0, x); });
       return el("li", { "data-meld": meldText(m) },
@@ -875,16 +953,18 @@
     const p = preset();
     if (!p) { $("rules-note").textContent = ""; return; }
     const pao = (opt("pao_yaku") || []).length
-      ? t("note_pao", { yaku: opt("pao_yaku").join(", "), scope: opt("pao_scope"), honba: opt("pao_honba") })
+      ? t("note_pao", { yaku: valueText("pao_yaku", opt("pao_yaku")), scope: valueText("pao_scope", opt("pao_scope")), honba: valueText("pao_honba", opt("pao_honba")) })
       : t("note_no_pao");
     const extra = opt("daiminkan_pao") ? t("note_daiminkan") : "";
-    $("rules-note").textContent = `${p.name} (${p.name_en}): ${pao}${extra}; ${t("note_red", { n: opt("red_fives") })}`;
+    $("rules-note").textContent = `${presetLabel(p)}: ${pao}${extra}${lang === "en" ? "; " : "；"}${t("note_red", { n: opt("red_fives") })}`;
   }
 
   // -- the rule options: each with its value and source, changeable -------------------------------------
 
+  // two option values alike (an object's keys in any order: chips)
   function sameValue(a, b) {
-    return JSON.stringify(a) === JSON.stringify(b);
+    const canon = (v) => JSON.stringify(v, (k, x) => (x && typeof x === "object" && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort()) : x));
+    return canon(a) === canon(b);
   }
 
   function setOverride(name, value) {
@@ -898,28 +978,45 @@
   function optionControl(name, spec, value) {
     const id = `opt-${name}`;
     if (spec.kind === "bool") {
-      return el("input", { type: "checkbox", id, checked: !!value, onchange: (e) => setOverride(name, e.target.checked), "aria-label": name });
+      return el("input", { type: "checkbox", id, checked: !!value, onchange: (e) => setOverride(name, e.target.checked), "aria-label": optionLabel(name) });
     }
     if (spec.kind === "choice") {
-      return el("select", { id, "aria-label": name, onchange: (e) => setOverride(name, e.target.value) },
-        ...spec.choices.map((c) => el("option", { value: c, text: c, selected: c === value })));
+      return el("select", { id, "aria-label": optionLabel(name), onchange: (e) => setOverride(name, e.target.value) },
+        ...spec.choices.map((c) => el("option", { value: c, text: choiceText(name, c), selected: c === value })));
     }
     if (spec.kind === "int") {
-      return el("input", { type: "number", id, value: String(value), "aria-label": name, min: spec.range ? spec.range[0] : null, max: spec.range ? spec.range[1] : null,
+      return el("input", { type: "number", id, value: String(value), "aria-label": optionLabel(name), min: spec.range ? spec.range[0] : null, max: spec.range ? spec.range[1] : null,
         onchange: (e) => { const n = Number.parseInt(e.target.value, 10); if (Number.isFinite(n)) setOverride(name, n); } });
     }
     if (spec.kind === "yaku_set" || spec.kind === "name_set") {
-      const box = el("span", { class: "set", id, role: "group", "aria-label": name });
+      const box = el("span", { class: "set", id, role: "group", "aria-label": optionLabel(name) });
       for (const c of spec.choices) {
         const cid = `${id}-${c}`;
         box.append(el("label", { class: "check small" }, el("input", { type: "checkbox", id: cid, checked: value.includes(c),
-          onchange: (e) => setOverride(name, e.target.checked ? [...value, c] : value.filter((x) => x !== c)) }), " " + c));
+          onchange: (e) => setOverride(name, e.target.checked ? [...value, c] : value.filter((x) => x !== c)) }), " " + valueText(name, [c])));
       }
       return box;
     }
-    // int_list, int_tuple, chip_table: as JSON
-    return el("input", { type: "text", id, value: JSON.stringify(value), "aria-label": name, spellcheck: "false",
-      onchange: (e) => { try { setOverride(name, JSON.parse(e.target.value)); } catch (err) { say(t("bad_json", { name })); } } });
+    if (spec.kind === "chip_table") {
+      // chips per kind of event: a number each (none: 0, left out of the table)
+      const box = el("span", { class: "set", id, role: "group", "aria-label": optionLabel(name) });
+      for (const c of spec.choices) {
+        box.append(el("label", { class: "chip" }, choiceText(name, c) + " ", el("input", { type: "number", id: `${id}-${c}`, value: String(value[c] || 0),
+          min: spec.range ? Math.max(0, spec.range[0]) : 0, max: spec.range ? spec.range[1] : null, inputmode: "numeric",
+          onchange: (e) => {
+            const n = Number.parseInt(e.target.value, 10);
+            if (!Number.isFinite(n)) return;
+            const next = { ...value };
+            if (n) next[c] = n;
+            else delete next[c];
+            setOverride(name, next);
+          } })));
+      }
+      return box;
+    }
+    // int_list, int_tuple: as JSON (numbers)
+    return el("input", { type: "text", id, value: JSON.stringify(value), "aria-label": optionLabel(name), spellcheck: "false",
+      onchange: (e) => { try { setOverride(name, JSON.parse(e.target.value)); } catch (err) { say(t("bad_json", { name: optionLabel(name) })); } } });
   }
 
   function renderOptions() {
@@ -939,9 +1036,9 @@
       const value = changed ? S.overrides[name] : entry.value;
       const source = entry.source === "unknown" ? t("source_unknown") : entry.source;
       rows.push(el("tr", { "data-option": name, class: changed ? "changed" : null },
-        el("th", { scope: "row" }, el("label", { for: `opt-${name}`, text: label }), el("br"), el("code", { text: name, title: spec.doc })),
+        el("th", { scope: "row", title: `${name}: ${spec.doc}` }, el("label", { for: `opt-${name}`, text: label })),
         el("td", {}, optionControl(name, spec, value), changed ? el("button", { type: "button", class: "small", onclick: () => setOverride(name, entry.value), text: t("reset") }) : null,
-          changed ? el("small", { class: "was", text: ` ${t("preset_value")}: ${JSON.stringify(entry.value)}` }) : null,
+          changed ? el("small", { class: "was", text: ` ${t("preset_value")}: ${valueText(name, entry.value)}` }) : null,
           el("small", { class: "source", text: changed ? `${t("overridden")} · ${source}` : source }))));
     }
     if (game) {
@@ -950,7 +1047,7 @@
       rows.unshift(el("tr", {}, el("td", { colspan: "2", class: "note", text: t("game_rules_fixed") })));
     }
     const body = $("options").tBodies[0];
-    keepFocus(() => body.replaceChildren(...rows));
+    redraw(body, ...rows);
   }
 
   // -- scoring ------------------------------------------------------------------------------------------
@@ -1030,16 +1127,26 @@
   const pts = (n) => n.toLocaleString("en-US");
   const signed = (n) => (n > 0 ? "+" : n < 0 ? "−" : "±") + pts(Math.abs(n));
 
+  // each seat's change of score in the hand: in a game, the settlement's deltas less the stick of
+  // each seat that declared riichi in it (what the score sheet adds up: +2,000 for a riichi ron of
+  // 2,000, not the +3,000 that takes back one's own stick); else the settlement's deltas
+  function scoreChange(r) {
+    if (!gameTable()) return r.deltas;
+    const stick = opt("riichi_stick_points") ?? 1000;
+    const down = declared();
+    return r.deltas.map((d, s) => d - (down.includes(s) ? stick : 0));
+  }
+
   function kindText(r) {
     if (r.kind === "win") {
-      const winners = r.results.map((x) => nameOf(x.winner)).join(", ");
+      const winners = joinList(r.results.map((x) => nameOf(x.winner)));
       const first = r.results[0];
       if (first.from === null) return t("sum_tsumo", { winner: winners });
       return t("sum_ron", { winner: winners, from: nameOf(first.from) });
     }
     if (r.kind === "exhaustive_draw") {
       const tp = S.tenpai.filter((s) => s < S.players);
-      return t("sum_draw", { tenpai: tp.length ? tp.map(nameOf).join(", ") : t("nobody") });
+      return t("sum_draw", { tenpai: tp.length ? joinList(tp.map(nameOf)) : t("nobody") });
     }
     return t("sum_abort", { reason: r.reason ? t("reason_" + r.reason) : "" });
   }
@@ -1060,7 +1167,7 @@
     }
     const value = r.results.map((x) => (x.limit ? t("limit_" + x.limit) : `${x.han}${t("han")} ${x.fu}${t("fu")}`)).join(" / ");
     $("summary-text").textContent = kindText(r) + (value ? ` · ${value}` : "");
-    $("summary-deltas").replaceChildren(...r.deltas.map((d, s) => el("li", { "data-seat": s, "data-delta": d, class: d > 0 ? "up" : d < 0 ? "down" : "" },
+    $("summary-deltas").replaceChildren(...scoreChange(r).map((d, s) => el("li", { "data-seat": s, "data-delta": d, class: d > 0 ? "up" : d < 0 ? "down" : "" },
       el("span", { class: "who", text: `${windShort(seatWind(s))} ${nameOf(s)}` }), el("strong", { text: signed(d) }))));
   }
 
@@ -1078,7 +1185,7 @@
     summary(r);
     const values = r.results.map((x) => `${x.limit ? `${t("limit_" + x.limit)} · ` : ""}${x.han}${t("han")} ${x.fu}${t("fu")} · ${pts(x.points)}`);
     $("value").replaceChildren(el("strong", { text: kindText(r) }), el("span", { text: values.length ? ` · ${values.join(" / ")}` : "" }));
-    if (r.skipped && r.skipped.length) $("value").append(el("span", { class: "note", text: ` ${t("skipped", { seats: r.skipped.map((x) => nameOf(x.winner)).join(", ") })}` }));
+    if (r.skipped && r.skipped.length) $("value").append(el("span", { class: "note", text: ` ${t("skipped", { seats: joinList(r.skipped.map((x) => nameOf(x.winner))) })}` }));
     say(t("scored", { text: $("value").textContent }));
 
     renderPao(r);
@@ -1086,12 +1193,14 @@
       "data-from": p.from === null ? "table" : p.from, "data-to": p.to, "data-points": p.points, "data-kind": p.kind,
       text: `${p.from === null ? t("table_pot") : nameOf(p.from)} → ${nameOf(p.to)}: ${pts(p.points)} (${t("kind_" + p.kind)})`,
     })));
-    $("deltas").tBodies[0].replaceChildren(...r.deltas.map((d, s) => el("tr", { "data-seat": s, "data-delta": d, class: d > 0 ? "up" : d < 0 ? "down" : "" },
+    $("deltas").caption.textContent = t(gameTable() ? "changes_game" : "changes");
+    $("deltas").tBodies[0].replaceChildren(...scoreChange(r).map((d, s) => el("tr", { "data-seat": s, "data-delta": d, class: d > 0 ? "up" : d < 0 ? "down" : "" },
       el("th", { scope: "row", text: `${nameOf(s)} (${windName(seatWind(s))}${s === S.dealer ? `, ${t("dealer")}` : ""})` }),
       el("td", { text: signed(d) + (r.chips ? ` · ${t("chips")} ${r.chips[s] > 0 ? "+" : ""}${r.chips[s]}` : "") }))));
     const n = r.next;
     $("next").textContent = t("next_hand", { dealer: nameOf(n.dealer), honba: n.honba, sticks: n.riichi_sticks });
     $("table-picture").replaceChildren(tablePicture(r));
+    fitPicture($("table-picture").firstChild);
     $("wins-detail").replaceChildren(...r.results.map(winDetail));
   }
 
@@ -1107,7 +1216,7 @@
     const raw = x.fu_breakdown.reduce((a, f) => a + f.fu, 0);
     box.append(el("table", { class: "fu" },
       el("thead", {}, el("tr", {}, el("th", { scope: "col", text: t("fu_for") }), el("th", { scope: "col", text: t("fu") }))),
-      el("tbody", {}, ...x.fu_breakdown.map((f) => el("tr", {}, el("td", { text: f.reason.replace(/_/g, " ") }), el("td", { text: String(f.fu) })))),
+      el("tbody", {}, ...x.fu_breakdown.map((f) => el("tr", {}, el("td", { text: fuText(f.reason) }), el("td", { text: String(f.fu) })))),
       el("tfoot", {}, el("tr", {}, el("th", { scope: "row", text: x.fu_breakdown.length ? (raw === x.fu ? t("total") : t("total_rounded", { n: raw })) : t("fu_not_counted") }), el("td", { text: String(x.fu) })))));
     return box;
   }
@@ -1119,26 +1228,66 @@
     box.hidden = !items.length;
     box.replaceChildren(...items.map(([res, x]) => {
       const y = res.yaku.find((v) => v.id === x.yaku);
-      const name = y ? yakuName(y) : x.rule === "daiminkan_pao" ? t("rinshan_win") : x.yaku;
+      const name = y ? yakuName(y) : x.rule === "daiminkan_pao" ? t("rinshan_win") : yakuText(x.yaku);
       const w = S.wins.find((v) => v.winner === res.winner);
       const m = w && Number.isInteger(x.meld) ? w.melds[x.meld] : null;
       const call = m ? t("pao_call", { n: x.meld + 1, call: t("call_" + CALL_BY_JSON[m.type].id), tiles: formatTiles(m.tiles), seat: nameOf(m.from) }) : null;
       let why;
       if (res.fourth_kan) why = t("pao_why_fourth_kan", { seat: nameOf(x.seat) });
-      else if (x.rule === "pao_yaku") why = t("pao_why_yaku", { call: call || t("a_call"), yaku: y ? yakuName(y) : x.yaku });
+      else if (x.rule === "pao_yaku") why = t("pao_why_yaku", { call: call || t("a_call"), yaku: name });
       else if (x.rule === "daiminkan_pao") why = t("pao_why_kan", { call: call || "" });
       else why = t("pao_why_named");
       const src = preset() && preset().options[x.rule === "daiminkan_pao" ? "daiminkan_pao" : res.fourth_kan ? "suukantsu_pao_timing" : "pao_yaku"];
-      const rule = x.rule === "daiminkan_pao" ? "daiminkan_pao"
-        : res.fourth_kan ? `suukantsu_pao_timing = ${opt("suukantsu_pao_timing")}`
-          : `pao_yaku = [${(opt("pao_yaku") || []).join(", ")}]; pao_scope: ${opt("pao_scope")}, pao_honba: ${opt("pao_honba")}`;
+      const keys = x.rule === "daiminkan_pao" ? ["daiminkan_pao"] : res.fourth_kan ? ["suukantsu_pao_timing"] : ["pao_yaku", "pao_scope", "pao_honba"];
+      const rule = keys.map((k) => labelled(optionLabel(k), valueText(k, opt(k)))).join(lang === "en" ? "; " : "；");
       const honba = r.payments.filter((p) => p.kind === "honba" && p.to === res.winner);
-      const honbaText = honba.length ? ` ${t("pao_honba_paid", { who: honba.map((p) => `${nameOf(p.from)} ${pts(p.points)}`).join(", ") })}` : "";
+      const honbaText = honba.length ? ` ${t("pao_honba_paid", { who: joinList(honba.map((p) => `${nameOf(p.from)} ${pts(p.points)}`)) })}` : "";
       return el("div", { class: "pao-note", "data-seat": x.seat, "data-rule": x.rule, "data-yaku": x.yaku, "data-winner": res.winner },
         el("p", {}, el("strong", { text: t("pao_liable", { seat: nameOf(x.seat), yaku: name, winner: nameOf(res.winner) }) + " " }),
-          el("span", { text: `${why} (${rule}).${honbaText}` })),
+          el("span", { text: `${why}${lang === "en" ? ` (${rule}).` : `（${rule}）。`}${honbaText}` })),
         src ? el("details", {}, el("summary", { text: t("rule_source") }), el("p", { text: src.source + (src.note ? ` — ${src.note}` : "") })) : null);
     }));
+  }
+
+  // the width of a text in the picture, estimated before it is on the page (a wide character as
+  // wide as the font is high, a narrow one about 0.6 of it); fitPicture measures it there
+  function textWidth(text, size) {
+    let w = 0;
+    for (const ch of text) w += /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/.test(ch) ? 1 : /[,.·' ]/.test(ch) ? 0.32 : /[A-Z0-9+−±]/.test(ch) ? 0.66 : 0.58;
+    return w * size;
+  }
+  const PICTURE_W = 400;
+  // the badges of a row side by side, centred on the row's x and kept inside the picture
+  function layoutBadges(row, measure) {
+    const boxes = [...row.children];
+    const widths = boxes.map((b) => measure(b.querySelector("text")) + 16);
+    const total = widths.reduce((a, b) => a + b, 0) + 4 * (boxes.length - 1);
+    let left = Math.min(Math.max(Number(row.getAttribute("data-x")) - total / 2, 2), PICTURE_W - 2 - total);
+    boxes.forEach((b, i) => {
+      b.querySelector("rect").setAttribute("x", left);
+      b.querySelector("rect").setAttribute("width", widths[i]);
+      b.querySelector("text").setAttribute("x", left + widths[i] / 2);
+      left += widths[i] + 4;
+    });
+  }
+  // a seat's name cut (with …) to the width of its box
+  function shorten(text, width, measure) {
+    const full = [...text.getAttribute("data-full")];
+    text.textContent = full.join("");
+    for (let n = full.length; n > 1 && measure(text) > width; n--) text.textContent = full.slice(0, n - 1).join("") + "…";
+  }
+  // once the picture is on the page: every box the width of its text as the browser draws it
+  function fitPicture(root) {
+    if (!root.getBoundingClientRect().width) return; // not shown: the estimates stay
+    const measure = (e) => e.getComputedTextLength();
+    for (const l of root.querySelectorAll(".amount-label")) {
+      const w = Math.max(...[...l.querySelectorAll("text")].map(measure)) + 12;
+      const rect = l.querySelector("rect");
+      rect.setAttribute("x", Number(l.getAttribute("data-x")) - w / 2);
+      rect.setAttribute("width", w);
+    }
+    for (const row of root.querySelectorAll(".badges")) layoutBadges(row, measure);
+    for (const name of root.querySelectorAll(".seat-name")) shorten(name, 112 - 12, measure);
   }
 
   // the seats round a table, the first winner (or the dealer) at the bottom; an arrow for each payer
@@ -1151,7 +1300,7 @@
       if (text !== undefined) e.textContent = text;
       return e;
     };
-    const W0 = 400, H = 360, bw = 112, bh = 60;
+    const W0 = PICTURE_W, H = 360, bw = 112, bh = 60;
     const spots4 = [[W0 / 2, H - 40], [W0 - 64, H / 2], [W0 / 2, 58], [64, H / 2]];
     const winners = r.results.map((x) => x.winner);
     const bottom = winners.length ? winners[0] : S.dealer;
@@ -1180,7 +1329,7 @@
     const sticks = tableSticks();
     if (sticks) pot.push(t("n_sticks", { n: sticks }));
     root.append(svg("text", { x: 8, y: 16, class: "corner-text" }, t("round_of", { wind: windName(S.round) })));
-    if (pot.length) root.append(svg("text", { x: W0 - 8, y: 16, class: "corner-text", "text-anchor": "end" }, pot.join(", ")));
+    if (pot.length) root.append(svg("text", { x: W0 - 8, y: 16, class: "corner-text", "text-anchor": "end" }, joinList(pot)));
     const pairs = new Map();
     for (const p of r.payments) {
       const key = `${p.from}>${p.to}`;
@@ -1211,43 +1360,55 @@
       labels.push({ x: x1 + dx * f + ox * 2, y: y1 + dy * f + oy * 2, color, lines: pair.items.map((p) => `${pts(p.points)}${p.kind === "hand" ? "" : ` ${t("short_" + p.kind)}`}`) });
       dx = 0; dy = 0;
     }
-    // labels that would overlap are moved apart
+    // labels that would overlap are moved apart (by their estimated widths: fitPicture sizes each
+    // box to its text once the picture is on the page)
+    for (const l of labels) l.w = Math.max(...l.lines.map((s) => textWidth(s, 13))) + 12;
     labels.sort((a, b) => a.y - b.y);
     for (let i = 1; i < labels.length; i++) {
       for (let j = 0; j < i; j++) {
         const a = labels[j], b = labels[i];
         const ha = 15 * a.lines.length + 4, hb = 15 * b.lines.length + 4;
-        if (Math.abs(a.x - b.x) < 70 && Math.abs(a.y - b.y) < (ha + hb) / 2) b.y = a.y + (ha + hb) / 2 + 2;
+        if (Math.abs(a.x - b.x) < (a.w + b.w) / 2 + 4 && Math.abs(a.y - b.y) < (ha + hb) / 2) b.y = a.y + (ha + hb) / 2 + 2;
       }
     }
     for (const l of labels) {
       const h = 15 * l.lines.length + 4;
-      const w = Math.max(...l.lines.map((s) => s.length)) * 7.4 + 10;
-      root.append(svg("rect", { x: l.x - w / 2, y: l.y - h / 2, width: w, height: h, rx: 4, class: "amount-bg", stroke: l.color }));
-      l.lines.forEach((s, i) => root.append(svg("text", { x: l.x, y: l.y - h / 2 + 14 + 15 * i, "text-anchor": "middle", class: "amount", fill: l.color }, s)));
+      const g = svg("g", { class: "amount-label", "data-x": l.x });
+      g.append(svg("rect", { x: l.x - l.w / 2, y: l.y - h / 2, width: l.w, height: h, rx: 4, class: "amount-bg", stroke: l.color }));
+      l.lines.forEach((s, i) => g.append(svg("text", { x: l.x, y: l.y - h / 2 + 14 + 15 * i, "text-anchor": "middle", class: "amount", fill: l.color }, s)));
+      root.append(g);
     }
+    // a row of badges on a seat's edge, centred on it, each the width of its text
+    const badges = (x, top, height, marks) => {
+      const row = svg("g", { class: "badges", "data-x": x });
+      for (const [kind, text, small] of marks) {
+        const box = svg("g", { class: `badge-box ${kind}` });
+        box.append(svg("rect", { y: top, height, rx: height / 2, class: kind === "pao" ? "badge" : `badge ${kind}` }));
+        box.append(svg("text", { y: top + height / 2 + (small ? 4 : 4.5), "text-anchor": "middle", class: small ? "badge-text small" : "badge-text" }, text));
+        row.append(box);
+      }
+      layoutBadges(row, (e) => textWidth(e.textContent, e.classList.contains("small") ? 10.5 : 12));
+      return row;
+    };
     const tenpai = r.kind === "exhaustive_draw" ? S.tenpai : [];
     for (let seat = 0; seat < S.players; seat++) {
       const [x, y] = pos(seat);
-      const d = r.deltas[seat];
+      const d = scoreChange(r)[seat];
       const cls = ["seat", winners.includes(seat) ? "winner" : "", liable.has(seat) ? "liable" : "", d < 0 ? "pays" : "", d > 0 ? "gains" : ""].join(" ");
       const g = svg("g", { class: cls.replace(/\s+/g, " ").trim(), "data-seat": seat });
       g.append(svg("rect", { x: x - bw / 2, y: y - bh / 2, width: bw, height: bh, rx: 8 }));
       const label = `${windName(seatWind(seat))} · ${nameOf(seat)}`;
-      g.append(svg("text", { x, y: y - 9, "text-anchor": "middle", class: "seat-name" }, label.length > 16 ? label.slice(0, 15) + "…" : label));
-      if (seat === S.dealer) {
-        g.append(svg("rect", { x: x - 28, y: y + bh / 2 - 8, width: 56, height: 16, rx: 8, class: "badge dealer" }));
-        g.append(svg("text", { x, y: y + bh / 2 + 4, "text-anchor": "middle", class: "badge-text small" }, t("dealer")));
-      }
+      const name = svg("text", { x, y: y - 9, "text-anchor": "middle", class: "seat-name", "data-full": label }, label);
+      shorten(name, bw - 12, (e) => textWidth(e.textContent, 14));
+      g.append(name);
+      if (seat === S.dealer) g.append(badges(x, y + bh / 2 - 8, 16, [["dealer", t("dealer"), true]]));
       g.append(svg("text", { x, y: y + 15, "text-anchor": "middle", class: "delta" }, signed(d)));
-      let badge = null;
-      if (liable.has(seat)) badge = ["", t("badge_pao"), 92];
-      else if (winners.includes(seat)) badge = ["win", t("badge_winner"), 64];
-      else if (tenpai.includes(seat)) badge = ["win", t("badge_tenpai"), 64];
-      if (badge) {
-        g.append(svg("rect", { x: x - badge[2] / 2, y: y - bh / 2 - 12, width: badge[2], height: 20, rx: 10, class: `badge ${badge[0]}`.trim() }));
-        g.append(svg("text", { x, y: y - bh / 2 + 3, "text-anchor": "middle", class: "badge-text" }, badge[1]));
-      }
+      // a winner who is also liable (for another winner's yakuman) has both marks
+      const marks = [];
+      if (winners.includes(seat)) marks.push(["win", t("badge_winner")]);
+      else if (tenpai.includes(seat)) marks.push(["win", t("badge_tenpai")]);
+      if (liable.has(seat)) marks.push(["pao", t(marks.length ? "badge_pao_short" : "badge_pao")]);
+      if (marks.length) g.append(badges(x, y - bh / 2 - 12, 20, marks));
       root.append(g);
     }
     return root;
@@ -1270,8 +1431,8 @@
     const li = el("li", { "data-game": g.id }, el("button", { type: "button", onclick: () => openGame(g.id), text: title }));
     if (g.summary) {
       const s = g.summary;
-      const where = s.ended ? t("ended") : s.next ? `${windShort(s.next.round_wind)}${s.next.number}-${s.next.honba}` : "";
-      li.append(el("small", { text: ` ${typeof g.setup.rules === "string" ? g.setup.rules : g.setup.rules.preset} · ${t("n_hands", { n: s.hands || 0 })} · ${where} · ${g.updated.replace("T", " ").slice(0, 16)}` }));
+      const where = s.ended ? t("ended") : s.next ? `${roundHand(s.next.round_wind, s.next.number)} ${t("n_honba", { n: s.next.honba })}` : "";
+      li.append(el("small", { text: ` ${rulesText(g.setup.rules)} · ${t("n_hands", { n: s.hands || 0 })} · ${where} · ${g.updated.replace("T", " ").slice(0, 16)}` }));
     } else {
       li.append(el("small", { text: ` · ${t(g.role === "edit" ? "edit_link" : "view_link")}` }));
     }
@@ -1344,7 +1505,7 @@
   function renderNewGame() {
     const p = preset();
     const n = S.players;
-    $("new-game-rules").textContent = p ? t("new_game_rules", { rules: `${p.name} (${p.name_en})`, n, changed: Object.keys(S.overrides).length }) : "";
+    $("new-game-rules").textContent = p ? t("new_game_rules", { rules: presetLabel(p), n, changed: Object.keys(S.overrides).length }) : "";
     const start = opt(n === 4 ? "start_points" : "sanma_start_points");
     if (document.activeElement !== $("game-start") && !$("game-start").dataset.touched) $("game-start").value = start ?? "";
     const box = $("game-names");
@@ -1413,11 +1574,11 @@
   function handText(h) {
     if (h.kind === "win") {
       if (h.from === null) return t("sum_tsumo", { winner: nameOf(h.winners[0]) });
-      return t("sum_ron", { winner: h.winners.map(nameOf).join(", "), from: nameOf(h.from) });
+      return t("sum_ron", { winner: joinList(h.winners.map(nameOf)), from: nameOf(h.from) });
     }
     if (h.kind === "exhaustive_draw") {
       const tp = (h.draw && h.draw.tenpai) || [];
-      return t("sum_draw", { tenpai: tp.length ? tp.map(nameOf).join(", ") : t("nobody") });
+      return t("sum_draw", { tenpai: tp.length ? joinList(tp.map(nameOf)) : t("nobody") });
     }
     return t("sum_abort", { reason: h.reason ? t("reason_" + h.reason) : "" });
   }
@@ -1434,21 +1595,21 @@
     $("game-access").hidden = g.access === "operator";
     $("game-access").textContent = g.access === "operator" ? "" : t(`access_${g.access}`);
     $("game-title-text").textContent = g.setup.title || t("game_of", { date: g.created.slice(0, 10) });
-    const r = g.setup.rules;
-    const ov = typeof r === "string" ? {} : r.overrides || {};
-    $("game-rules").textContent = `${typeof r === "string" ? r : r.preset}${Object.keys(ov).length ? " + " + Object.entries(ov).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(", ") : ""} · ${t("version", { n: g.version })}`;
+    $("game-rules").textContent = t("game_rules", { rules: rulesText(g.setup.rules) });
     const table = $("game-table");
-    table.tHead.replaceChildren(el("tr", {}, el("th", { scope: "col", text: "#" }), el("th", { scope: "col", text: t("hand_col") }), el("th", { scope: "col", text: t("result_col") }),
+    table.tHead.replaceChildren(el("tr", {}, el("th", { scope: "col", text: "#" }), el("th", { scope: "col", text: t("hand_col"), title: t("hand_col_help") }), el("th", { scope: "col", text: t("result_col") }),
       ...seats.map((s) => el("th", { scope: "col", class: "num", text: `${windShort(WINDS[s])} ${nameOf(s)}` })), el("th", { scope: "col", text: "" })));
     const rows = [el("tr", { class: "start" }, el("td", { text: "" }), el("td", { text: "" }), el("td", { text: t("start") }),
       ...seats.map(() => el("td", { class: "num", text: pts(g.start_points) })), el("td", { text: "" }))];
     g.hands.forEach((h, i) => {
       rows.push(el("tr", { "data-hand": i, class: editing === i ? "editing" : null },
         el("td", { text: String(i + 1) }),
-        el("td", { text: `${windShort(h.round)}${h.number}-${h.honba}` + (h.riichi_sticks ? ` (${h.riichi_sticks})` : "") }),
-        el("td", { text: handText(h) + (h.riichi.length ? ` · ${t("riichi_by", { seats: h.riichi.map(nameOf).join(", ") })}` : "") }),
+        el("td", { class: "place" }, roundHand(h.round, h.number), el("br"),
+          el("small", {}, ...[t("n_honba", { n: h.honba }), ...(h.riichi_sticks ? [t("n_sticks", { n: h.riichi_sticks })] : [])]
+            .flatMap((x, i) => [i ? " · " : null, el("span", { class: "nowrap", text: x })]))),
+        el("td", { text: handText(h) + (h.riichi.length ? ` · ${t("riichi_by", { seats: joinList(h.riichi.map(nameOf)) })}` : "") }),
         ...seats.map((s) => el("td", { class: "num", "data-seat": s },
-          el("span", { class: h.deltas[s] > 0 ? "up" : h.deltas[s] < 0 ? "down" : "", text: h.deltas[s] || h.riichi.includes(s) ? signed(h.deltas[s] - (h.riichi.includes(s) ? 1000 : 0)) : "" }),
+          el("span", { class: h.score_change[s] > 0 ? "up" : h.score_change[s] < 0 ? "down" : "", text: h.deltas[s] || h.score_change[s] ? signed(h.score_change[s]) : "" }),
           el("br"), el("span", { class: "score", text: pts(h.scores[s]) }))),
         el("td", { class: "actions" }, ...(writable ? [
           el("button", { type: "button", class: "small", "aria-label": t("edit_hand", { n: i + 1 }), onclick: () => editHand(i), text: t("edit") }),
@@ -1543,7 +1704,8 @@
     $("record").disabled = !!incomplete();
     if (!table) { $("game-bar-text").textContent = t("game_over", { why: t("ending_" + game.ending) }); return; }
     const what = editing === null ? t("bar_next") : t("bar_editing", { n: editing + 1 });
-    $("game-bar-text").textContent = `${game.setup.title || t("game_of", { date: game.created.slice(0, 10) })} · ${what}: ${windName(table.round_wind)}${table.number} ${t("n_honba", { n: table.honba })}, ${t("n_sticks", { n: table.carried })} · ${t("dealer")}: ${nameOf(table.dealer)}`;
+    const place = joinList([roundHand(table.round_wind, table.number), t("n_honba", { n: table.honba }), t("n_sticks", { n: table.carried })]);
+    $("game-bar-text").textContent = `${game.setup.title || t("game_of", { date: game.created.slice(0, 10) })} · ${labelled(what, place)} · ${labelled(t("dealer"), nameOf(table.dealer))}`;
   }
 
   function setView(v) {
@@ -1575,8 +1737,10 @@
     }
   }
 
+  // a preset in the list: its name in the page's language, and its other name where it differs
   function presetLabel(p) {
-    return lang === "en" ? `${p.name_en} — ${p.name}` : p.name === p.name_en ? p.name : `${p.name} — ${p.name_en}`;
+    const other = lang === "en" ? p.name : p.name_en;
+    return other === presetName(p) ? other : `${presetName(p)} — ${other}`;
   }
 
   function renderPresets() {
@@ -1639,19 +1803,25 @@
     $("rules-panel").addEventListener("toggle", renderOptions);
     $("rules-filter").addEventListener("input", renderOptions);
     $("rules-reset").addEventListener("click", () => { change(() => { S.overrides = {}; }); });
+    // the text is the hand already entered (after unreadable text: back to it): draw it again
+    const again = () => { if ($("picture").dataset.stale) update(); };
     const apply = () => {
-      if ($("notation").value.trim() === notation(W())) return;
+      if ($("notation").value.trim() === notation(W())) return again();
       try {
         const parsed = parseNotation($("notation").value);
         // the same hand written otherwise (e.g. "789s23s" for "23789s"): nothing to change, and no
         // redraw under a click that is moving the focus away
         const same = formatTiles(parsed.hand) === formatTiles(W().hand) && parsed.win === S.win
           && parsed.melds.map(meldText).join(" ") === W().melds.map(meldText).join(" ");
-        if (same) return;
+        if (same) return again();
         change(() => { W().hand = parsed.hand; S.win = parsed.win; W().melds = parsed.melds; });
         $("error").hidden = true;
       } catch (e) {
         showResult(null, { code: "notation", message: e.message });
+        // the picture would show the hand before as if it were this text: hidden until a change
+        $("picture").dataset.stale = "true";
+        $("picture-note").hidden = false;
+        $("picture-note").textContent = t("picture_stale");
       }
     };
     $("notation").addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); apply(); } });

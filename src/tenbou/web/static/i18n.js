@@ -1,6 +1,7 @@
 // tenbou web calculator: the page's words in Japanese, English and simplified Chinese, the Chinese
-// names of the yaku (the Japanese and English ones come with each result) and the labels of the
-// rule options (their ids stay visible beside them). English is the fallback of every key.
+// names of the yaku (the Japanese and English ones come with each result and with /api/rules), the
+// labels of the rule options and of their values, and the lines of a fu breakdown. English is the
+// fallback of every key.
 "use strict";
 
 (function () {
@@ -43,11 +44,13 @@
     kan_from: "Rinshan after the daiminkan of",
     notation: "Notation",
     notation_help: "The winner's hand as text (edit and press Enter):",
+    picture_stale: "The notation could not be read (see the error), so no tiles are shown: correct it and press Enter. The hand entered before it is kept; any other change shows it again.",
     copy_link: "Copy link to this hand",
     link: "Link to this hand",
     result: "Result",
     who_pays: "Who pays whom",
     changes: "Score changes",
+    changes_game: "Score changes (a riichi stick put down in this hand included)",
     seat: "Seat",
     change: "Change",
     games: "Games",
@@ -138,7 +141,9 @@
     from_seat: "from {seat}",
     move_earlier: "Move call {n} earlier", move_later: "Move call {n} later", earlier: "Earlier", later: "Later",
     remove_call: "Remove call {n}: {text}", remove: "Remove",
-    note_pao: "pao on {yaku} ({scope}; honba on a pao ron: {honba})",
+    note_pao: "pao on {yaku} (it covers {scope}; the honba of a pao ron: {honba})",
+    value_yes: "yes", value_no: "no",
+    game_rules: "Rules: {rules} (fixed when the game started).",
     note_no_pao: "no pao",
     note_daiminkan: "; daiminkan pao",
     note_red: "red fives: {n}",
@@ -187,7 +192,7 @@
     payments_label: "Payments",
     n_honba: "{n} honba",
     n_sticks: "{n} riichi stick(s)",
-    badge_pao: "責任払い pao", badge_winner: "winner", badge_tenpai: "tenpai",
+    badge_pao: "責任払い pao", badge_pao_short: "pao", badge_winner: "winner", badge_tenpai: "tenpai",
     sheet_error: "Score sheet",
     reload: "Reload the game",
     ended: "ended",
@@ -209,8 +214,9 @@
     new_game_rules: "Rules: {rules}, {n} players, {changed} option(s) changed (set them in the calculator's rule options first).",
     name_of: "Seat {seat} ({wind} at the start)",
     game_of: "Game of {date}",
-    version: "version {n}",
     hand_col: "Hand",
+    hand_col_help: "The round and hand number, its honba (the counters of repeated and drawn hands) and the riichi sticks on the table in it",
+    round_hand: "{wind} {n}",
     result_col: "Result",
     start: "Start",
     riichi_by: "riichi: {seats}",
@@ -277,11 +283,13 @@
     kan_from: "大明槓の嶺上開花（槓させた人）",
     notation: "表記",
     notation_help: "和了者の手牌を文字で（編集してEnter）：",
+    picture_stale: "表記を読めないため（エラーを参照）、牌を表示していません。直してEnterを押してください。前に入力した手牌は残っており、ほかの操作をすると再び表示されます。",
     copy_link: "この手のリンクをコピー",
     link: "この手へのリンク",
     result: "結果",
     who_pays: "誰が誰に払うか",
     changes: "点数の移動",
+    changes_game: "点数の移動（この局に出したリーチ棒を含む）",
     seat: "席",
     change: "増減",
     games: "対局",
@@ -372,7 +380,9 @@
     from_seat: "{seat}から",
     move_earlier: "副露{n}を前へ", move_later: "副露{n}を後ろへ", earlier: "前へ", later: "後ろへ",
     remove_call: "副露{n}を削除：{text}", remove: "削除",
-    note_pao: "包：{yaku}（{scope}、包のロンの積み棒：{honba}）",
+    note_pao: "包：{yaku}（範囲：{scope}、包のロンの積み棒：{honba}）",
+    value_yes: "あり", value_no: "なし",
+    game_rules: "ルール：{rules}（対局開始時に固定）。",
     note_no_pao: "包なし",
     note_daiminkan: "、大明槓の責任払いあり",
     note_red: "赤ドラ{n}枚",
@@ -421,7 +431,7 @@
     payments_label: "支払い",
     n_honba: "{n}本場",
     n_sticks: "供託{n}本",
-    badge_pao: "責任払い", badge_winner: "和了", badge_tenpai: "聴牌",
+    badge_pao: "責任払い", badge_pao_short: "責任払い", badge_winner: "和了", badge_tenpai: "聴牌",
     sheet_error: "スコアシート",
     reload: "対局を読み込み直す",
     ended: "終了",
@@ -443,8 +453,9 @@
     new_game_rules: "ルール：{rules}、{n}人、変更{changed}項目（先に点数計算のルール設定で変更してください）。",
     name_of: "席{seat}（開始時 {wind}家）",
     game_of: "{date}の対局",
-    version: "版{n}",
     hand_col: "局",
+    hand_col_help: "場と局、本場（連荘・流局で積む棒）、その局の供託リーチ棒",
+    round_hand: "{wind}{n}局",
     result_col: "結果",
     start: "開始",
     riichi_by: "立直：{seats}",
@@ -511,11 +522,13 @@
     kan_from: "大明杠后岭上开花（被杠者）",
     notation: "文字表示",
     notation_help: "和了者的手牌文字（编辑后按回车）：",
+    picture_stale: "文字表示无法读取（见错误），因此不显示牌：请修改后按回车。之前输入的手牌仍保留，进行其他操作时会再次显示。",
     copy_link: "复制本手牌的链接",
     link: "本手牌的链接",
     result: "结果",
     who_pays: "谁付给谁",
     changes: "点数变动",
+    changes_game: "点数变动（含本局拿出的立直棒）",
     seat: "座位",
     change: "变动",
     games: "对局",
@@ -606,7 +619,9 @@
     from_seat: "来自{seat}",
     move_earlier: "副露{n}前移", move_later: "副露{n}后移", earlier: "前移", later: "后移",
     remove_call: "删除副露{n}：{text}", remove: "删除",
-    note_pao: "包牌：{yaku}（{scope}；包牌荣和的本场：{honba}）",
+    note_pao: "包牌：{yaku}（范围：{scope}；包牌荣和的本场：{honba}）",
+    value_yes: "有", value_no: "无",
+    game_rules: "规则：{rules}（开局时已固定）。",
     note_no_pao: "无包牌",
     note_daiminkan: "；大明杠包牌",
     note_red: "赤宝牌{n}张",
@@ -655,7 +670,7 @@
     payments_label: "支付",
     n_honba: "{n}本场",
     n_sticks: "供托{n}根",
-    badge_pao: "包牌", badge_winner: "和了", badge_tenpai: "听牌",
+    badge_pao: "包牌", badge_pao_short: "包牌", badge_winner: "和了", badge_tenpai: "听牌",
     sheet_error: "记分表",
     reload: "重新载入对局",
     ended: "已结束",
@@ -677,8 +692,9 @@
     new_game_rules: "规则：{rules}，{n}人，已改{changed}项（请先在点数计算的规则选项中设置）。",
     name_of: "座位{seat}（开局时{wind}家）",
     game_of: "{date}的对局",
-    version: "版本{n}",
     hand_col: "局",
+    hand_col_help: "场与局、本场（连庄与流局时累积的棒）、该局的供托立直棒",
+    round_hand: "{wind}{n}局",
     result_col: "结果",
     start: "开始",
     riichi_by: "立直：{seats}",
@@ -722,7 +738,7 @@
     ura_dora: "里宝牌", kita: "拔北宝牌",
   };
 
-  // the rule options: a short label in each language (the id is shown beside it)
+  // the rule options: a short label in each language (the id is in the label's tooltip)
   const options = {
     players: { en: "Players", ja: "人数", zh: "人数" },
     red_fives: { en: "Red fives", ja: "赤ドラ", zh: "赤宝牌" },
@@ -780,5 +796,112 @@
     leftover_sticks: { en: "Sticks left at the end", ja: "終局時の供託", zh: "终局时的供托" },
   };
 
-  window.TENBOU_I18N = { strings: { en, ja, "zh-Hans": zh }, yakuZh, options };
+  // the values of the rule options (choices, and the kinds of chips) in each language, in the rule
+  // books' own words where they have them (the preset files quote them: 積み棒は包, 上家取り,
+  // 後めくり, 喰い替えなし, トップ取り ...). A set of yaku is shown by the yaku's names, the abortive
+  // draws by the reason_ words, numbers as they are.
+  const values = {
+    kazoe: {
+      yakuman: { en: "a yakuman (kazoe yakuman)", ja: "役満（数え役満）", zh: "役满（累计役满）" },
+      sanbaiman: { en: "sanbaiman at most", ja: "三倍満どまり", zh: "最高三倍满" },
+    },
+    renhou: {
+      none: { en: "not a yaku", ja: "なし", zh: "无" },
+      mangan: { en: "a mangan", ja: "満貫", zh: "满贯" },
+      baiman: { en: "a baiman", ja: "倍満", zh: "倍满" },
+      yakuman: { en: "a yakuman", ja: "役満", zh: "役满" },
+    },
+    sanma_tsumo: {
+      tsumo_loss: { en: "tsumo loss (North's share unpaid)", ja: "ツモ損", zh: "自摸损（北家份额不付）" },
+      north_split: { en: "North's share split", ja: "北家分を折半", zh: "北家份额平摊" },
+    },
+    pao_scope: {
+      whole_hand: { en: "the whole hand, composite yakuman included", ja: "複合役満を含む得点全体", zh: "含复合役满的全部点数" },
+      pao_yakuman_only: { en: "only the yakuman with pao", ja: "包の対象となった役のみ", zh: "仅包牌的役满" },
+    },
+    pao_honba: {
+      liable: { en: "the liable player", ja: "包の責任者", zh: "包牌者" },
+      discarder: { en: "the discarder", ja: "放銃者", zh: "放铳者" },
+      split: { en: "liable player and discarder, half each", ja: "責任者と放銃者で折半", zh: "包牌者与放铳者各半" },
+      normal: { en: "as if there were no pao", ja: "通常の和了と同じ", zh: "与无包牌时相同" },
+      rest: { en: "with the part pao does not cover", ja: "包の対象外の部分と同じ", zh: "随包牌以外的部分" },
+    },
+    suukantsu_pao_timing: {
+      win: { en: "when the hand wins", ja: "和了時", zh: "和了时" },
+      fourth_kan: { en: "at the fourth kan (a daiminkan)", ja: "4つ目の大明槓の時点", zh: "第四个杠（大明杠）时" },
+    },
+    multiple_ron: {
+      atamahane: { en: "atamahane (the nearest winner only)", ja: "頭ハネ（上家優先）", zh: "截和（仅上家和了）" },
+      double: { en: "double ron (a triple ron aborts)", ja: "ダブロンあり（三家和は流局）", zh: "双响（三家和了流局）" },
+      triple: { en: "double and triple ron", ja: "ダブロン・トリプルロンあり", zh: "双响与三响" },
+    },
+    multiple_ron_honba: {
+      nearest: { en: "to the winner nearest the discarder", ja: "上家取り", zh: "归上家（离放铳者最近的和了者）" },
+      each: { en: "to each winner", ja: "和了者それぞれ", zh: "每位和了者" },
+    },
+    nagashi_mangan: {
+      none: { en: "not played", ja: "なし", zh: "无" },
+      draw: { en: "paid at the draw (no tenpai payments)", ja: "聴牌清算を満貫清算に代替", zh: "流局时代替听牌罚符支付" },
+      win: { en: "paid as a win", ja: "和了扱い", zh: "视为和了" },
+    },
+    renchan: {
+      tenpai: { en: "the dealer tenpai (tenpai renchan)", ja: "聴牌連荘", zh: "听牌连庄" },
+      win: { en: "only a dealer win", ja: "親のアガリで連荘", zh: "仅庄家和了连庄" },
+    },
+    chips: {
+      aka_dora: { en: "red five", ja: "赤ドラ", zh: "赤宝牌" },
+      ura_dora: { en: "ura dora", ja: "裏ドラ", zh: "里宝牌" },
+      ippatsu: { en: "ippatsu", ja: "一発", zh: "一发" },
+      yakuman: { en: "yakuman", ja: "役満", zh: "役满" },
+    },
+    kan_dora_timing: {
+      immediate: { en: "at once", ja: "即乗り", zh: "立即翻开" },
+      after_discard: { en: "after the discard", ja: "後めくり", zh: "打牌后翻开" },
+    },
+    kuikae: {
+      forbidden: { en: "forbidden", ja: "喰い替えなし", zh: "禁止食替" },
+      genbutsu: { en: "only the called kind forbidden", ja: "現物以外の喰い替えを認める", zh: "仅禁止现物食替" },
+      allowed: { en: "allowed", ja: "喰い替えあり", zh: "允许食替" },
+    },
+    length: {
+      tonpuu: { en: "East round only (tonpuu)", ja: "東風戦", zh: "东风战" },
+      hanchan: { en: "East and South (hanchan)", ja: "半荘戦（東南戦）", zh: "半庄战（东南战）" },
+    },
+    tenpai_yame: {
+      never: { en: "never (the game goes on)", ja: "聴牌止めなし", zh: "无听牌终局" },
+      auto: { en: "always (the game ends)", ja: "聴牌止めで終了", zh: "听牌即终局" },
+      optional: { en: "optional (end or go on)", ja: "聴牌止めは任意", zh: "听牌终局可选" },
+    },
+    leftover_sticks: {
+      to_top: { en: "to the top", ja: "トップ取り", zh: "归第一名" },
+      lost: { en: "lost", ja: "消滅", zh: "作废" },
+    },
+  };
+
+  // the lines of a fu breakdown (a result's fu_breakdown[].reason); a triplet's is made of three
+  // parts: open/closed, simple/terminal/honor, pon/kan ("closed_honor_pon")
+  const fu = {
+    base: { en: "base", ja: "副底", zh: "底符" },
+    tsumo: { en: "tsumo", ja: "ツモ", zh: "自摸" },
+    menzen_ron: { en: "concealed ron", ja: "門前ロン", zh: "门前荣和" },
+    open_pinfu: { en: "open pinfu shape", ja: "喰い平和形", zh: "副露平和形" },
+    chiitoitsu: { en: "seven pairs", ja: "七対子", zh: "七对子" },
+    kanchan_wait: { en: "closed wait", ja: "嵌張待ち", zh: "嵌张听" },
+    penchan_wait: { en: "edge wait", ja: "辺張待ち", zh: "边张听" },
+    tanki_wait: { en: "pair wait", ja: "単騎待ち", zh: "单骑听" },
+    dragon_pair: { en: "dragon pair", ja: "三元牌の雀頭", zh: "三元牌雀头" },
+    seat_wind_pair: { en: "seat wind pair", ja: "自風の雀頭", zh: "自风雀头" },
+    round_wind_pair: { en: "round wind pair", ja: "場風の雀頭", zh: "场风雀头" },
+    value_pair: { en: "value pair", ja: "役牌の雀頭", zh: "役牌雀头" },
+    double_wind_pair: { en: "double wind pair", ja: "連風牌の雀頭", zh: "连风牌雀头" },
+    open: { en: "open", ja: "明", zh: "明" },
+    closed: { en: "closed", ja: "暗", zh: "暗" },
+    simple: { en: "simple", ja: "中張牌", zh: "中张牌" },
+    terminal: { en: "terminal", ja: "老頭牌", zh: "老头牌" },
+    honor: { en: "honor", ja: "字牌", zh: "字牌" },
+    pon: { en: "triplet", ja: "刻", zh: "刻" },
+    kan: { en: "kan", ja: "槓", zh: "杠" },
+  };
+
+  window.TENBOU_I18N = { strings: { en, ja, "zh-Hans": zh }, yakuZh, options, values, fu };
 })();
