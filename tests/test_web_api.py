@@ -30,6 +30,7 @@ from tenbou.rules import OPTION_SPECS, get_preset, preset_ids
 from tenbou.web import app as web_app
 from tenbou.web import create_app, tile_pictures
 from tenbou.web import guard as web_guard
+from tenbou.web import routes as web_routes
 from tenbou.web.app import MAX_BODY, BodyGuard
 
 from .requestgen import bad_bodies, bad_score_requests, bad_settle_requests
@@ -323,7 +324,7 @@ def test_every_response_carries_nosniff_and_the_csp(
     def broken(request: object) -> dict[str, Any]:
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(web_app, "score", broken)
+    monkeypatch.setattr(web_routes, "score", broken)
     assert_secure(client.post("/api/score", json=DAISANGEN))
 
 
@@ -395,7 +396,7 @@ def test_a_bug_is_500_with_the_error_object(client: TestClient, monkeypatch: pyt
     def broken(request: object) -> dict[str, Any]:
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(web_app, "score", broken)
+    monkeypatch.setattr(web_routes, "score", broken)
     error = assert_error(client.post("/api/score", json=DAISANGEN), status=500, code="internal")
     assert "boom" not in error["message"]  # no internals leak out
 
