@@ -41,6 +41,7 @@ __all__ = [
     "hand_score_to_dict",
     "loads_request",
     "parse_win_request",
+    "request_hand",
     "score",
     "settle",
     "settle_request",
@@ -401,6 +402,67 @@ def _parse_win(
         haitei = houtei = tenhou = chiihou = renhou = False
         kita = absent
         more = False
+    hand = _read_hand(raw_hand, raw_win, raw_melds)
+    if kita is absent:
+        kita = 0
+    elif type(kita) is not int or not 0 <= kita <= _MAX_KITA:
+        kita = _number(kita, "kita", _MAX_KITA)
+    situation = Situation(
+        players,
+        dealer,
+        winner,
+        discarder,
+        wind,
+        riichi,
+        double_riichi,
+        ippatsu,
+        rinshan,
+        chankan,
+        haitei,
+        houtei,
+        tenhou,
+        chiihou,
+        renhou,
+        _indicators(raw_dora, "dora_indicators"),
+        () if raw_ura is absent else _indicators(raw_ura, "ura_indicators"),  # (often left out: no call)
+        kita,
+    )
+    return hand, situation, rules, more
+
+
+def _refuse_flags(request: dict[str, Any]) -> None:
+    """Refuse the first flag of the request that is not true or false."""
+    for name in _FLAGS:
+        flag = request.get(name, False)
+        if flag is not False and flag is not True:
+            raise RequestError(f"{name}: expected true or false, not {shown(flag)}")
+
+
+def _seat(value: object, field: str, players: int) -> int:
+    """A seat field: an integer 0..players-1."""
+    if type(value) is not int or not 0 <= value < players:
+        raise RequestError(f"{field}: expected a seat 0..{players - 1}, not {shown(value)}")
+    return value
+
+
+def request_hand(request: Mapping[str, Any]) -> Hand:
+    """The hand of a winning-hand request: its ``hand``, ``win_tile`` and ``melds``, read and
+    checked as :func:`score` reads them (the other fields are not looked at). ``str()`` of it is
+    the hand's canonical text (:mod:`tenbou.hand`), whatever order the request wrote the tiles in.
+
+    >>> str(request_hand({"hand": "55s23s123m456p789s", "win_tile": "4s"}))
+    '123m456p2355789s +4s'
+    """
+    request = _as_dict(request)
+    return _read_hand(
+        request.get("hand", _ABSENT), request.get("win_tile", _ABSENT), request.get("melds", _ABSENT)
+    )
+
+
+def _read_hand(raw_hand: object, raw_win: object, raw_melds: object) -> Hand:
+    """The :class:`~tenbou.hand.Hand` of a request's ``hand``, ``win_tile`` and ``melds`` fields
+    (``_ABSENT`` for a field the request does not have)."""
+    absent = _ABSENT
     if raw_hand is absent:
         raise RequestError("hand: missing (the concealed tiles without the winning tile)")
     # (a string is read by parse_tiles, without the call to _field_tiles; anything else, and a string
@@ -442,46 +504,7 @@ def _parse_win(
         hand = Hand(concealed, melds, win)
     except NotationError as e:
         raise NotationError(f"hand: {e}") from None
-    if kita is absent:
-        kita = 0
-    elif type(kita) is not int or not 0 <= kita <= _MAX_KITA:
-        kita = _number(kita, "kita", _MAX_KITA)
-    situation = Situation(
-        players,
-        dealer,
-        winner,
-        discarder,
-        wind,
-        riichi,
-        double_riichi,
-        ippatsu,
-        rinshan,
-        chankan,
-        haitei,
-        houtei,
-        tenhou,
-        chiihou,
-        renhou,
-        _indicators(raw_dora, "dora_indicators"),
-        () if raw_ura is absent else _indicators(raw_ura, "ura_indicators"),  # (often left out: no call)
-        kita,
-    )
-    return hand, situation, rules, more
-
-
-def _refuse_flags(request: dict[str, Any]) -> None:
-    """Refuse the first flag of the request that is not true or false."""
-    for name in _FLAGS:
-        flag = request.get(name, False)
-        if flag is not False and flag is not True:
-            raise RequestError(f"{name}: expected true or false, not {shown(flag)}")
-
-
-def _seat(value: object, field: str, players: int) -> int:
-    """A seat field: an integer 0..players-1."""
-    if type(value) is not int or not 0 <= value < players:
-        raise RequestError(f"{field}: expected a seat 0..{players - 1}, not {shown(value)}")
-    return value
+    return hand
 
 
 def _liabilities(

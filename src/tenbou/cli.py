@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
 from . import __version__, build_info
-from .api import loads_request, score, settle
+from .api import loads_request, request_hand, score, settle
 from .errors import LogFormatError, NotationError, RequestError, TenbouError
 from .files import OutputFile, StandardOutputError, shown_path, standard_output
 from .hand import Hand
@@ -235,11 +235,8 @@ def _win_lines(request: dict[str, Any], result: dict[str, Any]) -> list[str]:
     how = "tsumo" if result.get("from") is None else f"ron from seat {result['from']}"
     who = "dealer" if result.get("dealer") else "non-dealer"
     lines.append(f"Winner    seat {result['winner']} ({who}), {how}")
-    melds = request.get("melds") or []
-    meld_text = " ".join(
-        f"{m['type']}:{m['tiles']}" + (f"@{m['from']}" if m.get("from") is not None else "") for m in melds
-    )
-    lines.append(f"Hand      {request.get('hand', '')} +{request.get('win_tile', '')} {meld_text}".rstrip())
+    hand = request_hand(request)  # (scored already: a hand that reads) written in its canonical text
+    lines.append(f"Hand      {hand}")
     lines.append(f"Shape     {result['form']}, wait {result['wait']}")
     lines.append("Yaku")
     width = max(len(y["name"]) for y in result["yaku"])
@@ -256,9 +253,8 @@ def _win_lines(request: dict[str, Any], result: dict[str, Any]) -> list[str]:
     for p in result.get("pao", []):
         where = ""
         i = p.get("meld")
-        if isinstance(i, int) and i < len(melds):
-            m = melds[i]
-            where = f", melds[{i}] {m['type']}:{m['tiles']}@{m.get('from')}"
+        if isinstance(i, int) and i < len(hand.melds):
+            where = f", melds[{i}] {hand.melds[i]}"
         lines.append(
             f"Pao       seat {p['seat']} is liable for {p['yaku']} "
             f"({_PAO_RULES.get(p['rule'], p['rule'])}{where})"

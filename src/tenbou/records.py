@@ -57,7 +57,7 @@ from .game import Game, HandRecord
 from .io.record import GameRecord, HandEnd, WinRecord
 from .io.source import MAX_RECORD_BYTES, inflate, read_source
 from .round import Round
-from .tiles import Tile, format_tiles, parse_tiles
+from .tiles import format_sorted, format_tiles, parse_tiles, sort_tiles
 
 __all__ = [
     "MISMATCH_KINDS",
@@ -480,7 +480,7 @@ class _Verifier:
                     line,
                     "ura_dora",
                     f"{len(rnd.dora_markers)} indicators shown and {who}; the record lists ura indicators "
-                    f"[{_tiles_text(end.ura, sort=False)}]",
+                    f"[{format_tiles(end.ura)}]",
                     request,
                     "settle",
                 )
@@ -515,11 +515,11 @@ class _Verifier:
         if hr.kind != "win":
             for seat, tiles in (end.shown or {}).items():
                 held = rnd.seats[seat].hand
-                if _tiles_key(tiles) != _tiles_key(held):
+                if sort_tiles(tiles) != sort_tiles(held):
                     self._add(
                         line,
                         "hand",
-                        f"seat {seat} holds {_tiles_text(held)}, the record shows {_tiles_text(tiles)}",
+                        f"seat {seat} holds {format_sorted(held)}, the record shows {format_sorted(tiles)}",
                         request,
                         "settle",
                     )
@@ -605,8 +605,8 @@ class _Verifier:
         as the win came: the hand, melds, kita, winning tile, indicators, honba and sticks, deltas."""
         out: list[tuple[str, str]] = []
         seat = w.winner
-        if w.hand is not None and _tiles_text(w.hand) != fields["hand"]:
-            out.append(("hand", f"seat {seat} holds {fields['hand']}, the record {_tiles_text(w.hand)}"))
+        if w.hand is not None and format_sorted(w.hand) != fields["hand"]:
+            out.append(("hand", f"seat {seat} holds {fields['hand']}, the record {format_sorted(w.hand)}"))
         if w.melds is not None:
             got = sorted(_meld_key(m) for m in fields["melds"])
             want = sorted(_meld_key(m.to_dict()) for m in w.melds)
@@ -620,7 +620,7 @@ class _Verifier:
             out.append(("win_tile", f"seat {seat} wins on {fields['win_tile']}, the record {hora.pai}"))
         shown = fields["dora_indicators"]
         if w.dora is not None and [str(t) for t in w.dora] != shown:
-            out.append(("dora", f"indicators {''.join(shown)}, the record {_tiles_text(w.dora, sort=False)}"))
+            out.append(("dora", f"indicators {''.join(shown)}, the record {format_tiles(w.dora)}"))
         if self.rules.ura_dora and hora is not None:
             riichi = bool(fields.get("riichi") or fields.get("double_riichi"))
             ura = len(hora.ura_markers or ())
@@ -659,17 +659,9 @@ class _Verifier:
         return out
 
 
-def _tiles_key(tiles: Iterable[Tile]) -> list[tuple[int, bool]]:
-    return sorted((t.kind, t.red) for t in tiles)
-
-
-def _tiles_text(tiles: Iterable[Tile], sort: bool = True) -> str:
-    return format_tiles(sorted(tiles, key=lambda t: (t.kind, t.red)) if sort else list(tiles))
-
-
 def _meld_key(m: Mapping[str, Any]) -> str:
     """A meld of a request in a canonical text: type, its tiles in order, who gave it, the called tile."""
-    tiles = format_tiles(sorted(parse_tiles(str(m["tiles"])), key=lambda t: (t.kind, t.red)))
+    tiles = format_sorted(parse_tiles(str(m["tiles"])))
     return f"{m['type']}:{tiles}@{m.get('from', '')}={m.get('called', '')}"
 
 

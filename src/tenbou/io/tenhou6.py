@@ -67,7 +67,7 @@ from ..events import (
     StartKyoku,
     Tsumo,
 )
-from ..tiles import Tile, Wind
+from ..tiles import Tile, Wind, sort_tiles
 from .mjai import read_json
 from .record import JSON, GameRecord, HandEnd, WinRecord, final_results
 
@@ -785,7 +785,7 @@ def _with_result(events: list[Event], rnd: _Round, hands: list[HandEnd], where: 
 
 def _code_text(tiles: Sequence[Tile]) -> str:
     """Tiles of a call as Tenhou writes them: by tile, a red five after the plain ones."""
-    return "".join(str(code_of_tile(t)) for t in sorted(tiles, key=lambda t: (t.kind, t.red)))
+    return "".join(str(code_of_tile(t)) for t in sort_tiles(tiles))
 
 
 def _yaku_texts(win: WinRecord, seat_wind: int, round_wind: int) -> list[str]:
@@ -824,7 +824,7 @@ def _value_text(win: WinRecord, dealer: bool, players: int) -> str:
 
 def _sorted_hand(tiles: Sequence[Tile]) -> list[int]:
     """A starting hand as Tenhou writes it: sorted, a red five after the plain fives of its suit."""
-    return [code_of_tile(t) for t in sorted(tiles, key=lambda t: (t.kind, t.red))]
+    return [code_of_tile(t) for t in sort_tiles(tiles)]
 
 
 def _result_number(value: float) -> int | float:
