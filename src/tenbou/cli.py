@@ -941,13 +941,36 @@ def _add_max_size(
 
 class _Parser(argparse.ArgumentParser):
     """argparse, with tenbou's error line: a usage error (an unknown option, a missing argument,
-    a bad number) is one ``tenbou: error: ... [usage]`` line and exit status 2, as every other
-    error is, with the command's ``--help`` to turn to (the subcommands' parsers are of this
-    class too: argparse makes them of the class of their parent)."""
+    a bad number) is the short usage of the command it is about (``usage: tenbou score ...``), then
+    one ``tenbou: error: ... [usage]`` line and exit status 2, as every other error is, with the
+    command's ``--help`` to turn to (the subcommands' parsers are of this class too: argparse makes
+    them of the class of their parent)."""
 
     def error(self, message: str) -> NoReturn:
         command = self.prog.removeprefix("tenbou").strip()
-        self.exit(2, _error_line(f"{message} (see tenbou {command + ' ' if command else ''}--help)", "usage"))
+        line = _error_line(f"{message} (see tenbou {command + ' ' if command else ''}--help)", "usage")
+        self.exit(2, self.format_usage() + line)
+
+    def parse_args(self, args: Sequence[str] | None = None, namespace: Any = None) -> Any:  # type: ignore[override]
+        """The arguments, or a usage error from the (sub)command they are given to: argparse's own
+        ``parse_args`` refuses an unknown option of ``tenbou score`` as the top-level parser, with
+        the top-level usage."""
+        parsed, extra = self.parse_known_args(args, namespace)
+        if extra:
+            _command_parser(self, parsed).error(f"unrecognized arguments: {' '.join(extra)}")
+        return parsed
+
+
+def _command_parser(parser: argparse.ArgumentParser, parsed: argparse.Namespace) -> argparse.ArgumentParser:
+    """The parser of the (sub)command ``parsed`` was read for: ``tenbou rules show``'s for
+    ``tenbou rules show ID``, the top-level one when no command was read."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            name = getattr(parsed, action.dest, None)
+            child = action.choices.get(name) if isinstance(name, str) else None
+            if child is not None:
+                return _command_parser(child, parsed)
+    return parser
 
 
 def build_parser() -> argparse.ArgumentParser:
