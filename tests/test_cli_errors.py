@@ -435,6 +435,29 @@ def test_a_folder_is_not_a_request_file(
     assert code == 2 and f"tenbou: error: {tmp_path}: a folder, not a request file" in one_error(err)
 
 
+def test_a_folders_entry_that_cannot_be_looked_at_is_reported(
+    record: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``tenbou verify /`` met ``/proc/1/cwd``, which ``Path.is_file`` answers with PermissionError
+    (in a chroot, as root): a traceback. Such an entry is now read as a file and refused with its
+    reason; the folder's records are verified."""
+    folder = record.parent
+    locked = folder / "locked"
+    locked.mkdir()
+    is_file = Path.is_file
+
+    def looked_at(path: Path) -> bool:
+        if path.name == "locked":
+            raise PermissionError(13, "Permission denied", str(path))
+        return is_file(path)
+
+    monkeypatch.setattr(Path, "is_file", looked_at)
+    code, out, err = run(["verify", str(folder), "--quiet"], capsys)
+    assert code == 2 and "Traceback" not in err
+    assert one_error(err) == f"tenbou: error: {locked}: cannot be read (Is a directory) [log_format]"
+    assert "matched 1" in out
+
+
 # -- usage errors ----------------------------------------------------------------------------------------
 
 

@@ -797,6 +797,9 @@ def find_record_files(paths: Iterable[str]) -> list[tuple[str, bool]]:
     """The files to read: (path, named) for each file given, and each file under a
     folder given (sorted, hidden ones left out); ``named`` is whether it was given
     by name (a folder's file that is not a record is skipped, a named one is an error).
+    A folder's entry that cannot even be looked at (a link into ``/proc`` of another
+    process, a folder tenbou may not enter) is listed as a file, to be reported as unreadable
+    with the reason when read, never a traceback nor passed over in silence.
     A file is read once however often it is given (``F F ./F``, a folder and a file in it):
     where it first comes, by the name it first has, and named if it is named anywhere."""
     out: list[tuple[str, bool]] = []
@@ -807,7 +810,7 @@ def find_record_files(paths: Iterable[str]) -> list[tuple[str, bool]]:
             found = sorted(
                 q
                 for q in p.rglob("*")
-                if q.is_file() and not any(part.startswith(".") for part in q.relative_to(p).parts)
+                if _is_file(q) and not any(part.startswith(".") for part in q.relative_to(p).parts)
             )
             files = [(str(q), False) for q in found]
         else:
@@ -820,6 +823,15 @@ def find_record_files(paths: Iterable[str]) -> list[tuple[str, bool]]:
             elif named:
                 out[where[key]] = (out[where[key]][0], True)
     return out
+
+
+def _is_file(path: Path) -> bool:
+    """Whether a folder's entry is a file to read: a file, or an entry that cannot be looked at
+    (``Path.is_file`` raises ``PermissionError`` for it: it is read, and reported, as a file)."""
+    try:
+        return path.is_file()
+    except OSError:
+        return True
 
 
 def _error_line(source: str, game: int | None, error: TenbouError, category: str) -> dict[str, Any]:
