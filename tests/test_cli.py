@@ -342,3 +342,39 @@ def test_replay_and_verify_read_the_records_rules(tmp_path: Path, capsys: pytest
     f.write_text(text.replace(start, json.dumps(obj)))
     code, out, _ = run(["verify", "--json", "--quiet", str(f), "--rules", "tenhou"], capsys)
     assert code == 1 and "game_end" in json.loads(out.splitlines()[-1])["summary"]["mismatches"]
+
+
+def test_replay_says_when_a_records_own_rules_win_over_rules(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A record that names its rules (start_game's tenbou_rules) is played under them whatever
+    --rules says; replay says so on stderr, naming both, once a game -- and only where they differ."""
+    from .alterations import enrich_mjai
+    from .test_convert import selfplay
+
+    f = tmp_path / "ml.jsonl"
+    f.write_bytes(enrich_mjai(selfplay(7), rules="mleague"))
+    baseline = run(["replay", "--json", str(f)], capsys)
+    assert baseline[0] == 0 and baseline[2] == ""
+    warning = (
+        f"tenbou: warning: {f} game 0 names its own rules (mleague): played under them, not under "
+        "--rules {}\n"
+    )
+    for args, asked in (
+        (["--rules", "tenhou"], "tenhou"),
+        (["--set", "kiriage=true"], '{"preset": "tenhou", "overrides": {"kiriage": true}}'),
+        (["--rules", "mahjongsoul", "--set", "uma=[20,10,-10,-20]"], None),
+        (["--rules", "mleague"], ""),
+    ):
+        code, out, err = run(["replay", "--json", str(f), *args], capsys)
+        assert code == 0 and out == baseline[1]  # the game is played under mleague all the same
+        if asked is None:
+            assert err.startswith(f"tenbou: warning: {f} game 0 names its own rules (mleague)")
+            assert err.count("\n") == 1 and '"preset": "mahjongsoul"' in err
+        else:
+            assert err == (warning.format(asked) if asked else "")
+    # a record that does not name its rules is played under --rules, without a word
+    g = tmp_path / "plain.jsonl"
+    g.write_bytes(selfplay(7))
+    code, _, err = run(["replay", "--json", str(g), "--rules", "mahjongsoul"], capsys)
+    assert code == 0 and err == ""

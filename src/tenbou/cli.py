@@ -321,7 +321,13 @@ _LINE_BREAKERS = {
 def _error_line(message: str, code: str, where: str = "") -> str:
     """The one line of an error on stderr, ``tenbou: error: MESSAGE [code]``: whatever the
     message quotes (a file named with a newline), it stays one line."""
-    line = f"tenbou: error{where}: {message.translate(_LINE_BREAKERS)} [{code}]\n"
+    return _one_line(f"tenbou: error{where}: {message} [{code}]")
+
+
+def _one_line(text: str) -> str:
+    """``text`` as one line to write, its end of line included: whatever it quotes (a file named
+    with a newline) is escaped."""
+    line = text.translate(_LINE_BREAKERS) + "\n"
     # (an argument that is not UTF-8 reaches Python as surrogates: shown as \udcff, on any stream)
     return line.encode("utf-8", "backslashreplace").decode("utf-8")
 
@@ -660,12 +666,42 @@ def _hand_label(line: dict[str, Any]) -> str:
     return f"{line['round']}{line['number']}-{line['honba']}"
 
 
+def _rules_text(rules: Any) -> str:
+    """A JSON rules value as it is written: ``mleague``, or the preset with its overrides."""
+    if isinstance(rules, str):
+        return rules
+    return json.dumps(rules, ensure_ascii=False, separators=(", ", ": "))
+
+
+def _warn_rules_not_used(records: Sequence[Any], asked: Any, source: str) -> None:
+    """A warning line on stderr for each game whose record names rules of its own
+    (``tenbou_rules``) other than those ``--rules`` asked for: the record's win, and the
+    game is not played under ``--rules``."""
+    from .rules import rules_from_request
+
+    wanted = rules_from_request(asked)
+    for rec in records:
+        named = rec.meta.get("tenbou_rules")
+        if named is None or rules_from_request(named) == wanted:
+            continue
+        with contextlib.suppress(OSError):
+            sys.stderr.write(
+                _one_line(
+                    f"tenbou: warning: {source} game {rec.index} names its own rules "
+                    f"({_rules_text(named)}): played under them, not under --rules {_rules_text(asked)}"
+                )
+            )
+
+
 def _cmd_replay(args: argparse.Namespace) -> int:
     from .io.mjai import mjai_records
     from .io.source import MAX_RECORD_BYTES, inflate
     from .replay import hand_lines, replay_games, summary
 
     out = sys.stdout
+    given = args.rules is not None or bool(args.set)
+    if args.rules is None:
+        args.rules = "tenhou"
     fallback = _rules_json_from_args(args)
     source = args.file
     data = inflate(_read_input(source, MAX_RECORD_BYTES), source)
@@ -675,11 +711,10 @@ def _cmd_replay(args: argparse.Namespace) -> int:
         raise RequestError(f"{source}: not UTF-8 text ({e.reason} at byte {e.start})") from None
     # the mjai reader checks every line (seats, counts, lists) before the engine sees it; each
     # game is played under the rules its record names, else under --rules (as verify does)
-    games = [
-        g
-        for rec in mjai_records(text, source, fallback)
-        for g in replay_games(rec.events, rec.get_rules(), strict=not args.lenient)
-    ]
+    records = mjai_records(text, source, fallback)
+    if given:
+        _warn_rules_not_used(records, fallback, shown_path(source))
+    games = [g for rec in records for g in replay_games(rec.events, rec.get_rules(), strict=not args.lenient)]
     status = 0
     for index, g in enumerate(games):
         if g.game is None:
@@ -1092,10 +1127,10 @@ def build_parser() -> argparse.ArgumentParser:
     rp.add_argument("--json", action="store_true", help="JSON Lines, one object per hand end and a summary")
     rp.add_argument(
         "--rules",
-        default="tenhou",
         metavar="ID",
         help="rules of records that do not name theirs (start_game's tenbou_rules, aka_flag, kyoku_first); "
-        "default tenhou, as tenbou verify",
+        "default tenhou, as tenbou verify. A record's tenbou_rules win: a game played under them rather "
+        "than under --rules (or --set) gets a warning line on stderr naming both",
     )
     rp.add_argument(
         "--set",
