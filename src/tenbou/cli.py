@@ -754,6 +754,12 @@ def _cmd_replay(args: argparse.Namespace) -> int:
                 f"game {index} final: points {list(final.points)}, ranking {list(final.ranking)}, "
                 f"scores {list(final.final_scores)}\n"
             )
+            if g.game.ended_early:
+                wind, kyoku, honba, _, dealer, _ = g.game.expected_start()
+                out.write(
+                    f"game {index}: the record ends the game here; under its rules it goes on "
+                    f"(next hand {wind.value}{kyoku}-{honba}, dealer seat {dealer})\n"
+                )
     total = summary(games)
     out.write(
         (

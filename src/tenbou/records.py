@@ -215,9 +215,9 @@ class _Verifier:
                         hand, ev, "end_game inside a hand (the hand has no end_kyoku)", seg[: k + 1]
                     )
                     return False
-                # ``end_game`` ends any game; whether tenbou would have ended it there is judged here
-                self.ended_early = not (game.ended or game.may_end)
+                # ``end_game`` ends any game; whether tenbou would have ended it there, the game says
                 game.apply(EndGame(), index)
+                self.ended_early = game.ended_early
                 continue
             if ended:  # the hand's line is made: it is defective after all
                 why = f"event {index}: {_name(ev)} after the hand's end_kyoku"
@@ -227,7 +227,7 @@ class _Verifier:
                     line,
                     "illegal_event",
                     f"the engine refuses the record: {why}",
-                    events_to_lines(seg[: k + 1]),
+                    self._replay_lines(seg[: k + 1]),
                     "replay",
                 )
                 return False
@@ -294,6 +294,8 @@ class _Verifier:
                 "tenbou ends the game after this hand; the record plays on",
                 line.get("_request"),
                 "settle",
+                # the hand, and the next start_kyoku that the replay refuses: the game is over
+                self._replay_lines([*self.hand_events[i - 1], ev]),
             )
             return
         wind, kyoku, honba, sticks, dealer, _ = game.expected_start()
@@ -322,6 +324,7 @@ class _Verifier:
                 "the record ends the game here; tenbou plays on",
                 line.get("_request"),
                 "settle",
+                self._last_hand_replay(),
             )
         final = game.final
         if final is not None and tuple(final.points) != tuple(rec.final_scores):
@@ -331,16 +334,45 @@ class _Verifier:
                 f"final points {list(final.points)}, the record {list(rec.final_scores)}",
                 line.get("_request"),
                 "settle",
+                self._last_hand_replay(),
             )
+
+    def _last_hand_replay(self) -> list[str]:
+        """The replay of the game's last hand to its end_game (one is added where the record ends
+        otherwise, as mjlog's ``owari`` does): ``tenbou replay`` ends the game there, prints the
+        final points, and says whether the rules end it there too."""
+        last = list(self.hand_events[-1])
+        if not isinstance(last[-1], EndGame):
+            last.append(EndGame(self.rec.final_scores))
+        return self._replay_lines(last)
 
     # -- lines ----------------------------------------------------------------------------
 
-    def _add(self, line: dict[str, Any], kind: str, detail: str, request: Any, command: str) -> None:
+    def _add(
+        self,
+        line: dict[str, Any],
+        kind: str,
+        detail: str,
+        request: Any,
+        command: str,
+        replay: list[str] | None = None,
+    ) -> None:
+        """A mismatch on ``line``: its kind, detail and the ``command`` request that reproduces it,
+        and ``replay``, mjai lines for ``tenbou replay``, where only a replay shows it (the end
+        of the game)."""
         entry: dict[str, Any] = {"kind": kind, "detail": detail}
         if request is not None:
             entry[command] = request
+        if replay is not None:
+            entry["replay"] = replay
         line.setdefault("mismatches", []).append(entry)
         line["match"] = False
+
+    def _replay_lines(self, events: Sequence[Event]) -> list[str]:
+        """The mjai lines that replay ``events`` (a hand, or its start) under the record's rules:
+        a ``start_game`` naming them (``tenbou_rules``), then the events."""
+        start: dict[str, Any] = {"type": "start_game", "tenbou_rules": self.rules_json}
+        return [json.dumps(start, ensure_ascii=False, separators=(",", ":")), *events_to_lines(events)]
 
     def _base(self, hand: int) -> dict[str, Any]:
         start = self.starts[hand]
@@ -362,7 +394,7 @@ class _Verifier:
             line["recorded_deltas"] = list(end.deltas)
         line["error"] = why
         self._add(
-            line, "illegal_event", f"the engine refuses the record: {why}", events_to_lines(upto), "replay"
+            line, "illegal_event", f"the engine refuses the record: {why}", self._replay_lines(upto), "replay"
         )
         self.lines.append(line)
 
@@ -1374,17 +1406,19 @@ def format_mismatch(line: Mapping[str, Any]) -> str:
     label = f"{line['source']} game {line['game']} hand {line['hand']} ({where})"
     out = []
     requests: dict[str, str] = {}
-    replay: list[str] = []
+    replays: dict[tuple[str, ...], None] = {}
     for m in line.get("mismatches", []):
         out.append(f"MISMATCH {label}: {m['kind']}: {m['detail']}")
+        if "replay" in m:  # (the end of a game: only a replay shows it, whatever request comes with it)
+            replays.setdefault(tuple(m["replay"]), None)
+            continue
         for command in ("score", "settle"):
             if command in m:
                 requests.setdefault(json.dumps(m[command], ensure_ascii=False), command)
-        replay = replay or list(m.get("replay", []))
     for text, command in requests.items():
         out.append(f"  reproduce: echo '{text}' | tenbou {command} --json -")
-    if replay:
-        out.append(f"  reproduce: tenbou replay HAND.jsonl with the hand's {len(replay)} mjai events:")
+    for replay in replays:
+        out.append(f"  reproduce: tenbou replay HAND.jsonl with these {len(replay)} mjai lines:")
         out.extend(f"    {e}" for e in replay)
     return "\n".join(out)
 
