@@ -144,6 +144,22 @@ def test_rules_commands(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 2 and "unknown rules preset" in err
 
 
+def test_rules_list_writes_a_name_once(capsys: pytest.CaptureFixture[str]) -> None:
+    """The English name in brackets where it says more than the preset's own name: never
+    'M.LEAGUE (M.LEAGUE)'; the JSON keeps both fields."""
+    code, out, _ = run(["rules", "list"], capsys)
+    rows = dict(line.split(None, 1) for line in out.splitlines())
+    assert code == 0 and rows["mleague"] == "M.LEAGUE" and rows["wrc"] == "World Riichi Championship"
+    assert rows["tenhou"] == "天鳳 (Tenhou)" and rows["riichicity"] == "麻雀一番街 Riichi City"
+    for title in rows.values():
+        name, _, rest = title.partition(" (")
+        assert name != rest.removesuffix(")"), title
+    code, out, _ = run(["rules", "show", "mleague"], capsys)
+    assert out.splitlines()[0] == "mleague: M.LEAGUE"
+    code, out, _ = run(["rules", "list", "--json"], capsys)
+    assert {"id": "mleague", "name": "M.LEAGUE", "name_en": "M.LEAGUE"} in json.loads(out)
+
+
 def test_module_entry_point_and_stdin() -> None:
     req = json.dumps({"winner": 0, "hand": "123m456p789s23s55s", "win_tile": "4s"})
     proc = subprocess.run(

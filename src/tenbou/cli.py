@@ -408,7 +408,7 @@ def _preset_sources(preset: Preset) -> dict[str, Any]:
 def _write_show(out: TextIO, p: Preset) -> None:
     """``tenbou rules show ID``: every option with its value, its source and the note."""
     unknown = [str(u["option"]) for u in p.unknowns()]
-    out.write(f"{p.id}: {p.name} ({p.name_en})\n")
+    out.write(f"{p.id}: {p.title}\n")
     if unknown:
         out.write(
             f"  {len(OPTION_SPECS) - len(unknown)} of {len(OPTION_SPECS)} options have a source; "
@@ -442,13 +442,14 @@ def _write_sources(out: TextIO, p: Preset) -> None:
 def _cmd_rules(args: argparse.Namespace) -> int:
     out = sys.stdout
     if args.rules_cmd == "list":
-        items = [{"id": p.id, "name": p.name, "name_en": p.name_en} for p in presets().values()]
+        chosen = list(presets().values())
         if args.json:
+            items = [{"id": p.id, "name": p.name, "name_en": p.name_en} for p in chosen]
             out.write(json.dumps(items, ensure_ascii=False) + "\n")
         else:
-            width = max(len(i["id"]) for i in items)
-            for i in items:
-                out.write(f"{i['id']:<{width}}  {i['name']} ({i['name_en']})\n")
+            width = max(len(p.id) for p in chosen)
+            for p in chosen:
+                out.write(f"{p.id:<{width}}  {p.title}\n")
         return 0
     if args.rules_cmd == "show":
         p = get_preset(args.id)
