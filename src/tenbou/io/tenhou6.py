@@ -733,21 +733,25 @@ def _with_result(events: list[Event], rnd: _Round, hands: list[HandEnd], where: 
             who, frm, pao = info[:3]
             if not (0 <= who < n and 0 <= frm < n and 0 <= pao < n):
                 raise LogFormatError(f"{where}: win details {info[:3]!r} name no seat")
-            yaku, yakuman = _parse_yaku(info[4:], where)
             fu, han, points, limit = _points(str(info[3]), who == frm, who == rnd.oya, n, where)
-            if limit == "yakuman" and not yakuman:
+            # a win with no yaku texts (a record that leaves them out) states no yaku list: not an
+            # empty one, which would read as 0 han; its value text is compared for what it says. A
+            # 役満 text then does not say whether it is a yakuman or a kazoe yakuman: no limit known
+            listed = len(info) > 4
+            yaku, yakuman = _parse_yaku(info[4:], where)
+            if limit == "yakuman" and not yakuman and listed:
                 limit = "kazoe_yakuman"
             wins.append(
                 WinRecord(
                     winner=who,
                     from_seat=frm,
-                    yaku=yaku,
+                    yaku=yaku if listed else None,
                     fu=fu,
                     points=points,
                     limit=limit,
                     pao=None if pao == who else pao,
                     pao_known=True,
-                    limit_known=True,
+                    limit_known=listed or limit != "yakuman",
                     deltas=deltas,
                     text=str(info[3]),
                     yakuman=yakuman,
