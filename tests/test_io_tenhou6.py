@@ -310,3 +310,20 @@ def test_a_yakuman_text_without_yaku_says_no_limit(texts: list[str], limit: str,
     win = tenhou6_records(record([[*ROUND[:16], result]]), "y.json")[0].hands[0].wins[0]
     assert (win.limit, win.limit_known, win.points) == (limit, known, 48000)
     assert (win.yaku is None) is (not texts)
+
+
+def test_indicator_lists() -> None:
+    """An empty ura list is a hand with no ura shown; an empty dora list cannot be (every hand
+    shows its first indicator), and is refused saying so; a list that is not one names its field."""
+    rec = tenhou6_records(record([[*ROUND[:3], [], *ROUND[4:]]]), "no_ura.json")[0]
+    assert rec.hands[0].ura == () and rec.hands[0].dora == tuple(tile_of_code(c) for c in ROUND[2])
+    with pytest.raises(LogFormatError) as refused:
+        tenhou6_records(record([[*ROUND[:2], [], *ROUND[3:]]]), "no_dora.json")
+    assert str(refused.value) == (
+        "no_dora.json: log[0]: the dora indicators are an empty list: every hand shows its first "
+        "indicator from the start, and the hand's dora cannot be counted without it"
+    )
+    for at, name in ((2, "dora"), (3, "ura")):
+        broken = [*ROUND[:at], 23, *ROUND[at + 1 :]]
+        with pytest.raises(LogFormatError, match=rf"log\[0\]: the {name} indicators must be a list, not 23$"):
+            tenhou6_records(record([broken]), "x.json")

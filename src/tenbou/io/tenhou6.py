@@ -428,8 +428,14 @@ class _Round:
             )
         self.players = players
         self.scores = _deltas(kyoku[1], players, f"{where} scores")
-        if not isinstance(kyoku[2], list) or not kyoku[2] or not isinstance(kyoku[3], list):
-            raise LogFormatError(f"{where}: dora and ura indicators must be lists")
+        for name, value in (("dora", kyoku[2]), ("ura", kyoku[3])):
+            if not isinstance(value, list):
+                raise LogFormatError(f"{where}: the {name} indicators must be a list, not {str(value)[:60]}")
+        if not kyoku[2]:  # (an empty ura list is a hand with no ura shown: read as such)
+            raise LogFormatError(
+                f"{where}: the dora indicators are an empty list: every hand shows its first "
+                "indicator from the start, and the hand's dora cannot be counted without it"
+            )
         self.dora = [tile_of_code(c, f"{where} dora") for c in kyoku[2]]
         self.ura = [tile_of_code(c, f"{where} ura") for c in kyoku[3]]
         self.hands: list[list[Tile]] = []
