@@ -157,6 +157,22 @@ def test_score_a_suukantsu_dealt_in_at_the_fourth_kan(capsys: pytest.CaptureFixt
     assert code == 2 and "do not make the fourth kan a suukantsu dealt in" in err
 
 
+def test_rules_list_writes_a_name_once(capsys: pytest.CaptureFixture[str]) -> None:
+    """The English name in brackets where it says more than the preset's own name: never
+    'M.LEAGUE (M.LEAGUE)'; the JSON keeps both fields."""
+    code, out, _ = run(["rules", "list"], capsys)
+    rows = dict(line.split(None, 1) for line in out.splitlines())
+    assert code == 0 and rows["mleague"] == "M.LEAGUE" and rows["wrc"] == "World Riichi Championship"
+    assert rows["tenhou"] == "天鳳 (Tenhou)" and rows["riichicity"] == "麻雀一番街 Riichi City"
+    for title in rows.values():
+        name, _, rest = title.partition(" (")
+        assert name != rest.removesuffix(")"), title
+    code, out, _ = run(["rules", "show", "mleague"], capsys)
+    assert out.splitlines()[0] == "mleague: M.LEAGUE"
+    code, out, _ = run(["rules", "list", "--json"], capsys)
+    assert {"id": "mleague", "name": "M.LEAGUE", "name_en": "M.LEAGUE"} in json.loads(out)
+
+
 def test_module_entry_point_and_stdin() -> None:
     req = json.dumps({"winner": 0, "hand": "123m456p789s23s55s", "win_tile": "4s"})
     proc = subprocess.run(
@@ -355,3 +371,39 @@ def test_replay_and_verify_read_the_records_rules(tmp_path: Path, capsys: pytest
     f.write_text(text.replace(start, json.dumps(obj)))
     code, out, _ = run(["verify", "--json", "--quiet", str(f), "--rules", "tenhou"], capsys)
     assert code == 1 and "game_end" in json.loads(out.splitlines()[-1])["summary"]["mismatches"]
+
+
+def test_replay_says_when_a_records_own_rules_win_over_rules(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A record that names its rules (start_game's tenbou_rules) is played under them whatever
+    --rules says; replay says so on stderr, naming both, once a game -- and only where they differ."""
+    from .alterations import enrich_mjai
+    from .test_convert import selfplay
+
+    f = tmp_path / "ml.jsonl"
+    f.write_bytes(enrich_mjai(selfplay(7), rules="mleague"))
+    baseline = run(["replay", "--json", str(f)], capsys)
+    assert baseline[0] == 0 and baseline[2] == ""
+    warning = (
+        f"tenbou: warning: {f} game 0 names its own rules (mleague): played under them, not under "
+        "--rules {}\n"
+    )
+    for args, asked in (
+        (["--rules", "tenhou"], "tenhou"),
+        (["--set", "kiriage=true"], '{"preset": "tenhou", "overrides": {"kiriage": true}}'),
+        (["--rules", "mahjongsoul", "--set", "uma=[20,10,-10,-20]"], None),
+        (["--rules", "mleague"], ""),
+    ):
+        code, out, err = run(["replay", "--json", str(f), *args], capsys)
+        assert code == 0 and out == baseline[1]  # the game is played under mleague all the same
+        if asked is None:
+            assert err.startswith(f"tenbou: warning: {f} game 0 names its own rules (mleague)")
+            assert err.count("\n") == 1 and '"preset": "mahjongsoul"' in err
+        else:
+            assert err == (warning.format(asked) if asked else "")
+    # a record that does not name its rules is played under --rules, without a word
+    g = tmp_path / "plain.jsonl"
+    g.write_bytes(selfplay(7))
+    code, _, err = run(["replay", "--json", str(g), "--rules", "mahjongsoul"], capsys)
+    assert code == 0 and err == ""

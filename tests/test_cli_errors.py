@@ -4,6 +4,7 @@ before the work starts and never left half-written, and every input is bounded b
 
 from __future__ import annotations
 
+import argparse
 import io
 import json
 import os
@@ -15,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from tenbou.cli import main
+from tenbou.cli import build_parser, main
 
 from .test_io_tenhou import HAND
 
@@ -434,6 +435,29 @@ def test_a_folder_is_not_a_request_file(
     assert code == 2 and f"tenbou: error: {tmp_path}: a folder, not a request file" in one_error(err)
 
 
+def test_a_folders_entry_that_cannot_be_looked_at_is_reported(
+    record: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``tenbou verify /`` met ``/proc/1/cwd``, which ``Path.is_file`` answers with PermissionError
+    (in a chroot, as root): a traceback. Such an entry is now read as a file and refused with its
+    reason; the folder's records are verified."""
+    folder = record.parent
+    locked = folder / "locked"
+    locked.mkdir()
+    is_file = Path.is_file
+
+    def looked_at(path: Path) -> bool:
+        if path.name == "locked":
+            raise PermissionError(13, "Permission denied", str(path))
+        return is_file(path)
+
+    monkeypatch.setattr(Path, "is_file", looked_at)
+    code, out, err = run(["verify", str(folder), "--quiet"], capsys)
+    assert code == 2 and "Traceback" not in err
+    assert one_error(err) == f"tenbou: error: {locked}: cannot be read (Is a directory) [log_format]"
+    assert "matched 1" in out
+
+
 # -- usage errors ----------------------------------------------------------------------------------------
 
 
@@ -447,20 +471,44 @@ def test_a_folder_is_not_a_request_file(
             "argument --honba: invalid int value: 'x' (see tenbou score --help)",
         ),
         (["rules", "show"], "the following arguments are required: id (see tenbou rules show --help)"),
-        (["score", "1m", "--nope"], "unrecognized arguments: --nope (see tenbou --help)"),
+        (["score", "1m", "--nope"], "unrecognized arguments: --nope (see tenbou score --help)"),
+        (["score", "--nope", "1m"], "unrecognized arguments: --nope (see tenbou score --help)"),
+        (
+            ["rules", "show", "tenhou", "--nope"],
+            "unrecognized arguments: --nope (see tenbou rules show --help)",
+        ),
+        (["rules", "list", "x"], "unrecognized arguments: x (see tenbou rules list --help)"),
         (
             ["score", "1m", "--winner", "a\nb"],
             "argument --winner: invalid int value: 'a\\nb' (see tenbou score --help)",
         ),
-        (["svg", "1m", "x\ny"], "unrecognized arguments: x\\ny (see tenbou --help)"),
+        (["svg", "1m", "x\ny"], "unrecognized arguments: x\\ny (see tenbou svg --help)"),
     ],
 )
-def test_a_usage_error_is_one_line(argv: list[str], line: str, capsys: pytest.CaptureFixture[str]) -> None:
-    """argparse's errors in the format of every other error: one line, the command's --help named."""
+def test_a_usage_error_is_the_commands_usage_and_one_line(
+    argv: list[str], line: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """argparse's errors in the format of every other error: one line, the command's --help named,
+    after the short usage of the (sub)command the error is about -- ``tenbou score``'s for a bad
+    option of ``tenbou score``, never the top-level one."""
     with pytest.raises(SystemExit) as stop:
         main(argv)
     err = capsys.readouterr().err
-    assert stop.value.code == 2 and err == f"tenbou: error: {line} [usage]\n"
+    assert stop.value.code == 2 and "Traceback" not in err
+    usage, _, last = err.rstrip("\n").rpartition("\n")
+    assert last == f"tenbou: error: {line} [usage]" and one_error(err) == last
+    prog = line.rpartition("(see ")[2].removesuffix(" --help)")  # "tenbou score", "tenbou rules show"
+    assert usage + "\n" == _parser_of(prog).format_usage()
+    assert usage.startswith(f"usage: {prog} [-h]")
+
+
+def _parser_of(prog: str) -> argparse.ArgumentParser:
+    """The parser of a (sub)command of ``tenbou``, by its name: ``tenbou rules show``."""
+    parser = build_parser()
+    for word in prog.split()[1:]:
+        sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+        parser = sub.choices[word]
+    return parser
 
 
 def test_a_refused_record_is_one_error_line_with_its_code(

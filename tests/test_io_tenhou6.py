@@ -273,3 +273,57 @@ def test_damaged_records_raise_only_log_format_errors() -> None:
             damaged = text[:i]
         with contextlib.suppress(LogFormatError):
             parse_records(damaged.encode(), "damaged")
+
+
+def test_a_win_without_yaku_texts_is_checked_on_its_value_text() -> None:
+    """A win that lists no yaku (only the value text) has no yaku list, not an empty one: its
+    han are those its text states, never '0 han'."""
+    bare = ["和了", [0, 0, 8700, -7700], [2, 3, 2, "40符3飜7700点"]]
+    win = tenhou6_records(record([[*ROUND[:16], bare]]), "bare.json")[0].hands[0].wins[0]
+    assert win.yaku is None and win.yakuman == () and win.han is None
+    assert (win.stated_han, win.fu, win.points, win.limit, win.limit_known) == (3, 40, 7700, None, True)
+    (line,) = verify_record(tenhou6_records(record([[*ROUND[:16], bare]]), "bare.json")[0])
+    assert line["match"] is True and "mismatches" not in line
+    # a value text that disagrees is reported for what it says (the text's han), not as 0 han
+    wrong = ["和了", [0, 0, 8700, -7700], [2, 3, 2, "40符2飜7700点"]]
+    (line,) = verify_record(tenhou6_records(record([[*ROUND[:16], wrong]]), "wrong.json")[0])
+    assert [(m["kind"], m["detail"]) for m in line["mismatches"]] == [
+        ("han", "seat 2: 3 han, the record's value text 2")
+    ]
+    # the same win with its yaku listed is compared on them too
+    listed = ["和了", [0, 0, 8700, -7700], [2, 3, 2, "40符3飜7700点", "立直(1飜)", "ドラ(1飜)"]]
+    (line,) = verify_record(tenhou6_records(record([[*ROUND[:16], listed]]), "listed.json")[0])
+    assert {m["kind"] for m in line["mismatches"]} == {"yaku", "han"}
+    assert "the record 2" in next(m["detail"] for m in line["mismatches"] if m["kind"] == "han")
+
+
+@pytest.mark.parametrize(
+    ("texts", "limit", "known"),
+    [
+        ([], "yakuman", False),  # a yakuman, or a kazoe yakuman: the text does not say
+        (["大三元(役満)"], "yakuman", True),
+        (["立直(1飜)", "ドラ(12飜)"], "kazoe_yakuman", True),
+    ],
+)
+def test_a_yakuman_text_without_yaku_says_no_limit(texts: list[str], limit: str, known: bool) -> None:
+    result = ["和了", [0, 49000, -24000, -24000], [1, 0, 1, "役満48000点", *texts]]
+    win = tenhou6_records(record([[*ROUND[:16], result]]), "y.json")[0].hands[0].wins[0]
+    assert (win.limit, win.limit_known, win.points) == (limit, known, 48000)
+    assert (win.yaku is None) is (not texts)
+
+
+def test_indicator_lists() -> None:
+    """An empty ura list is a hand with no ura shown; an empty dora list cannot be (every hand
+    shows its first indicator), and is refused saying so; a list that is not one names its field."""
+    rec = tenhou6_records(record([[*ROUND[:3], [], *ROUND[4:]]]), "no_ura.json")[0]
+    assert rec.hands[0].ura == () and rec.hands[0].dora == tuple(tile_of_code(c) for c in ROUND[2])
+    with pytest.raises(LogFormatError) as refused:
+        tenhou6_records(record([[*ROUND[:2], [], *ROUND[3:]]]), "no_dora.json")
+    assert str(refused.value) == (
+        "no_dora.json: log[0]: the dora indicators are an empty list: every hand shows its first "
+        "indicator from the start, and the hand's dora cannot be counted without it"
+    )
+    for at, name in ((2, "dora"), (3, "ura")):
+        broken = [*ROUND[:at], 23, *ROUND[at + 1 :]]
+        with pytest.raises(LogFormatError, match=rf"log\[0\]: the {name} indicators must be a list, not 23$"):
+            tenhou6_records(record([broken]), "x.json")

@@ -104,14 +104,26 @@ def test_mjai_rules_option(tmp_path: Path) -> None:
     assert lines and all(line["match"] for line in lines)
 
 
-def test_illegal_event_is_a_mismatch() -> None:
+def test_illegal_event_is_a_mismatch(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     # seat 2 discards a tile it does not hold
     bad = _tampered(HAND, b"<V8/><F74/>", b"<V8/><F120/>")
     from tenbou.io.tenhou import mjlog_records
 
-    lines = verify_record(mjlog_records(bad, "bad.xml")[0])
+    rec = mjlog_records(bad, "bad.xml")[0]
+    lines = verify_record(rec)
     assert lines[0]["match"] is False and lines[0]["mismatches"][0]["kind"] == "illegal_event"
-    assert lines[0]["mismatches"][0]["replay"][0].startswith('{"type":"start_kyoku"')
+    replay = lines[0]["mismatches"][0]["replay"]
+    # the hand's events to the one refused, after a start_game naming the record's rules
+    assert json.loads(replay[0]) == {"type": "start_game", "tenbou_rules": rec.rules}
+    assert replay[1].startswith('{"type":"start_kyoku"')
+    code, out, err = _replayed(replay, tmp_path, capsys)
+    assert code == 2 and out == "" and "does not hold" in one_line(err)
+
+
+def one_line(err: str) -> str:
+    lines = err.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("tenbou: error: "), err
+    return lines[0]
 
 
 def _summary_and_lines(paths: list[str], **kw: Any) -> tuple[dict[str, Any], list[dict[str, Any]]]:
@@ -169,6 +181,61 @@ def test_a_record_that_ends_too_early_is_a_game_end_mismatch() -> None:
     out = verify_record(mjai_records(text, "cut.jsonl")[0])
     assert [m["kind"] for m in out[-1]["mismatches"]] == ["game_end"]
     assert out[-1]["mismatches"][0]["detail"] == "the record ends the game here; tenbou plays on"
+
+
+def _replayed(replay: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    """``tenbou replay`` of a mismatch's mjai lines: (exit status, stdout, stderr)."""
+    f = tmp_path / "hand.jsonl"
+    f.write_text("\n".join(replay) + "\n")
+    code = main(["replay", str(f)])
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def test_a_game_end_reproduces_with_a_replay_of_the_hand(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A settle request cannot show the end of a game: a game_end mismatch carries the hand's mjai
+    lines (with a start_game naming the record's rules), the human output prints that replay as
+    its reproduction, and ``tenbou replay`` of them shows the end, either way round."""
+    # the record ends the game after its first hand; tenbou plays on
+    lines = selfplay(7).decode().splitlines()
+    cut = next(i for i, line in enumerate(lines) if json.loads(line)["type"] == "end_kyoku")
+    following = next(json.loads(line) for line in lines[cut:] if json.loads(line)["type"] == "start_kyoku")
+    text = "\n".join([*lines[: cut + 1], json.dumps({"type": "end_game", "scores": following["scores"]})])
+    (line,) = verify_record(mjai_records(text, "cut.jsonl", "mleague")[0])
+    (m,) = line["mismatches"]
+    assert m["kind"] == "game_end" and "settle" in m  # the hand's settle request, kept
+    assert json.loads(m["replay"][0]) == {"type": "start_game", "tenbou_rules": "mleague"}
+    assert [json.loads(x)["type"] for x in m["replay"][1:]] == [
+        json.loads(x)["type"] for x in lines[1 : cut + 1]
+    ] + ["end_game"]
+    shown = format_mismatch(line)
+    assert f"reproduce: tenbou replay HAND.jsonl with these {len(m['replay'])} mjai lines:" in shown
+    assert "tenbou settle" not in shown and shown.endswith(m["replay"][-1])
+    code, out, err = _replayed(m["replay"], tmp_path, capsys)
+    assert code == 0 and err == ""
+    assert (
+        "game 0: the record ends the game here; under its rules it goes on (next hand "
+        f"{following['bakaze']}{following['kyoku']}-{following['honba']}, dealer seat {following['oya']})"
+        in out
+    )
+
+    # tenbou ends the game (East-only rules) after East 4; the record (a hanchan) plays on
+    text = selfplay(3, length="hanchan").decode()
+    tonpuu = {"preset": "tenhou", "overrides": {"length": "tonpuu"}}
+    lines_out = verify_record(mjai_records(text, "hanchan.jsonl", tonpuu)[0])
+    ((line, m),) = [(x, m) for x in lines_out for m in x.get("mismatches", []) if m["kind"] == "game_end"]
+    assert m["detail"] == "tenbou ends the game after this hand; the record plays on"
+    assert json.loads(m["replay"][0])["tenbou_rules"] == tonpuu
+    assert [json.loads(x)["type"] for x in m["replay"][-2:]] == ["end_kyoku", "start_kyoku"]
+    assert "tenbou replay HAND.jsonl" in format_mismatch(line)
+    code, out, err = _replayed(m["replay"], tmp_path, capsys)
+    assert code == 2 and out == ""
+    assert err.startswith("tenbou: error: ") and "start_kyoku after the game has ended" in err
+    # the same hand without the next start_kyoku replays cleanly: the refusal is the game's end
+    code, out, err = _replayed(m["replay"][:-1], tmp_path, capsys)
+    assert code == 0 and err == "" and out.startswith("game 0 E4-")
 
 
 def test_expect_defects(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

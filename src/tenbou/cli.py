@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
 from . import __version__, build_info
-from .api import loads_request, score, settle
+from .api import loads_request, request_hand, score, settle
 from .core.hand import Hand
 from .core.tiles import Tile, parse_tiles
 from .errors import LogFormatError, NotationError, RequestError, TenbouError
@@ -239,11 +239,8 @@ def _win_lines(request: dict[str, Any], result: dict[str, Any]) -> list[str]:
         how = f"fourth kan, a daiminkan of seat {result['from']}'s discard"
     who = "dealer" if result.get("dealer") else "non-dealer"
     lines.append(f"Winner    seat {result['winner']} ({who}), {how}")
-    melds = request.get("melds") or []
-    meld_text = " ".join(
-        f"{m['type']}:{m['tiles']}" + (f"@{m['from']}" if m.get("from") is not None else "") for m in melds
-    )
-    lines.append(f"Hand      {request.get('hand', '')} +{request.get('win_tile', '')} {meld_text}".rstrip())
+    hand = request_hand(request)  # (scored already: a hand that reads) written in its canonical text
+    lines.append(f"Hand      {hand}")
     lines.append(f"Shape     {result['form']}, wait {result['wait']}")
     lines.append("Yaku")
     width = max(len(y["name"]) for y in result["yaku"])
@@ -260,9 +257,8 @@ def _win_lines(request: dict[str, Any], result: dict[str, Any]) -> list[str]:
     for p in result.get("pao", []):
         where = ""
         i = p.get("meld")
-        if isinstance(i, int) and i < len(melds):
-            m = melds[i]
-            where = f", melds[{i}] {m['type']}:{m['tiles']}@{m.get('from')}"
+        if isinstance(i, int) and i < len(hand.melds):
+            where = f", melds[{i}] {hand.melds[i]}"
         lines.append(
             f"Pao       seat {p['seat']} is liable for {p['yaku']} "
             f"({_PAO_RULES.get(p['rule'], p['rule'])}{where})"
@@ -329,7 +325,13 @@ _LINE_BREAKERS = {
 def _error_line(message: str, code: str, where: str = "") -> str:
     """The one line of an error on stderr, ``tenbou: error: MESSAGE [code]``: whatever the
     message quotes (a file named with a newline), it stays one line."""
-    line = f"tenbou: error{where}: {message.translate(_LINE_BREAKERS)} [{code}]\n"
+    return _one_line(f"tenbou: error{where}: {message} [{code}]")
+
+
+def _one_line(text: str) -> str:
+    """``text`` as one line to write, its end of line included: whatever it quotes (a file named
+    with a newline) is escaped."""
+    line = text.translate(_LINE_BREAKERS) + "\n"
     # (an argument that is not UTF-8 reaches Python as surrogates: shown as \udcff, on any stream)
     return line.encode("utf-8", "backslashreplace").decode("utf-8")
 
@@ -410,7 +412,7 @@ def _preset_sources(preset: Preset) -> dict[str, Any]:
 def _write_show(out: TextIO, p: Preset) -> None:
     """``tenbou rules show ID``: every option with its value, what it means, its source and the note."""
     unknown = [str(u["option"]) for u in p.unknowns()]
-    out.write(f"{p.id}: {p.name} ({p.name_en})\n")
+    out.write(f"{p.id}: {p.title}\n")
     if unknown:
         out.write(
             f"  {len(OPTION_SPECS) - len(unknown)} of {len(OPTION_SPECS)} options have a source; "
@@ -445,13 +447,14 @@ def _write_sources(out: TextIO, p: Preset) -> None:
 def _cmd_rules(args: argparse.Namespace) -> int:
     out = sys.stdout
     if args.rules_cmd == "list":
-        items = [{"id": p.id, "name": p.name, "name_en": p.name_en} for p in presets().values()]
+        chosen = list(presets().values())
         if args.json:
+            items = [{"id": p.id, "name": p.name, "name_en": p.name_en} for p in chosen]
             out.write(json.dumps(items, ensure_ascii=False) + "\n")
         else:
-            width = max(len(i["id"]) for i in items)
-            for i in items:
-                out.write(f"{i['id']:<{width}}  {i['name']} ({i['name_en']})\n")
+            width = max(len(p.id) for p in chosen)
+            for p in chosen:
+                out.write(f"{p.id:<{width}}  {p.title}\n")
         return 0
     if args.rules_cmd == "show":
         p = get_preset(args.id)
@@ -669,12 +672,42 @@ def _hand_label(line: dict[str, Any]) -> str:
     return f"{line['round']}{line['number']}-{line['honba']}"
 
 
+def _rules_text(rules: Any) -> str:
+    """A JSON rules value as it is written: ``mleague``, or the preset with its overrides."""
+    if isinstance(rules, str):
+        return rules
+    return json.dumps(rules, ensure_ascii=False, separators=(", ", ": "))
+
+
+def _warn_rules_not_used(records: Sequence[Any], asked: Any, source: str) -> None:
+    """A warning line on stderr for each game whose record names rules of its own
+    (``tenbou_rules``) other than those ``--rules`` asked for: the record's win, and the
+    game is not played under ``--rules``."""
+    from .rules import rules_from_request
+
+    wanted = rules_from_request(asked)
+    for rec in records:
+        named = rec.meta.get("tenbou_rules")
+        if named is None or rules_from_request(named) == wanted:
+            continue
+        with contextlib.suppress(OSError):
+            sys.stderr.write(
+                _one_line(
+                    f"tenbou: warning: {source} game {rec.index} names its own rules "
+                    f"({_rules_text(named)}): played under them, not under --rules {_rules_text(asked)}"
+                )
+            )
+
+
 def _cmd_replay(args: argparse.Namespace) -> int:
     from .io.mjai import mjai_records
     from .io.source import MAX_RECORD_BYTES, inflate
     from .replay import hand_lines, replay_games, summary
 
     out = sys.stdout
+    given = args.rules is not None or bool(args.set)
+    if args.rules is None:
+        args.rules = "tenhou"
     fallback = _rules_json_from_args(args)
     source = args.file
     data = inflate(_read_input(source, MAX_RECORD_BYTES), source)
@@ -684,11 +717,10 @@ def _cmd_replay(args: argparse.Namespace) -> int:
         raise RequestError(f"{source}: not UTF-8 text ({e.reason} at byte {e.start})") from None
     # the mjai reader checks every line (seats, counts, lists) before the engine sees it; each
     # game is played under the rules its record names, else under --rules (as verify does)
-    games = [
-        g
-        for rec in mjai_records(text, source, fallback)
-        for g in replay_games(rec.events, rec.get_rules(), strict=not args.lenient)
-    ]
+    records = mjai_records(text, source, fallback)
+    if given:
+        _warn_rules_not_used(records, fallback, shown_path(source))
+    games = [g for rec in records for g in replay_games(rec.events, rec.get_rules(), strict=not args.lenient)]
     status = 0
     for index, g in enumerate(games):
         if g.game is None:
@@ -730,6 +762,12 @@ def _cmd_replay(args: argparse.Namespace) -> int:
                 f"game {index} final: points {list(final.points)}, ranking {list(final.ranking)}, "
                 f"scores {list(final.final_scores)}\n"
             )
+            if g.game.ended_early:
+                wind, kyoku, honba, _, dealer, _ = g.game.expected_start()
+                out.write(
+                    f"game {index}: the record ends the game here; under its rules it goes on "
+                    f"(next hand {wind.value}{kyoku}-{honba}, dealer seat {dealer})\n"
+                )
     total = summary(games)
     out.write(
         (
@@ -952,13 +990,36 @@ def _add_max_size(
 
 class _Parser(argparse.ArgumentParser):
     """argparse, with tenbou's error line: a usage error (an unknown option, a missing argument,
-    a bad number) is one ``tenbou: error: ... [usage]`` line and exit status 2, as every other
-    error is, with the command's ``--help`` to turn to (the subcommands' parsers are of this
-    class too: argparse makes them of the class of their parent)."""
+    a bad number) is the short usage of the command it is about (``usage: tenbou score ...``), then
+    one ``tenbou: error: ... [usage]`` line and exit status 2, as every other error is, with the
+    command's ``--help`` to turn to (the subcommands' parsers are of this class too: argparse makes
+    them of the class of their parent)."""
 
     def error(self, message: str) -> NoReturn:
         command = self.prog.removeprefix("tenbou").strip()
-        self.exit(2, _error_line(f"{message} (see tenbou {command + ' ' if command else ''}--help)", "usage"))
+        line = _error_line(f"{message} (see tenbou {command + ' ' if command else ''}--help)", "usage")
+        self.exit(2, self.format_usage() + line)
+
+    def parse_args(self, args: Sequence[str] | None = None, namespace: Any = None) -> Any:  # type: ignore[override]
+        """The arguments, or a usage error from the (sub)command they are given to: argparse's own
+        ``parse_args`` refuses an unknown option of ``tenbou score`` as the top-level parser, with
+        the top-level usage."""
+        parsed, extra = self.parse_known_args(args, namespace)
+        if extra:
+            _command_parser(self, parsed).error(f"unrecognized arguments: {' '.join(extra)}")
+        return parsed
+
+
+def _command_parser(parser: argparse.ArgumentParser, parsed: argparse.Namespace) -> argparse.ArgumentParser:
+    """The parser of the (sub)command ``parsed`` was read for: ``tenbou rules show``'s for
+    ``tenbou rules show ID``, the top-level one when no command was read."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            name = getattr(parsed, action.dest, None)
+            child = action.choices.get(name) if isinstance(name, str) else None
+            if child is not None:
+                return _command_parser(child, parsed)
+    return parser
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -1080,10 +1141,10 @@ def build_parser() -> argparse.ArgumentParser:
     rp.add_argument("--json", action="store_true", help="JSON Lines, one object per hand end and a summary")
     rp.add_argument(
         "--rules",
-        default="tenhou",
         metavar="ID",
         help="rules of records that do not name theirs (start_game's tenbou_rules, aka_flag, kyoku_first); "
-        "default tenhou, as tenbou verify",
+        "default tenhou, as tenbou verify. A record's tenbou_rules win: a game played under them rather "
+        "than under --rules (or --set) gets a warning line on stderr naming both",
     )
     rp.add_argument(
         "--set",

@@ -39,7 +39,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, TextIO
 
-from .core.tiles import Tile, format_tiles, parse_tiles
+from .core.tiles import format_sorted, format_tiles, parse_tiles, sort_tiles
 from .engine.events import (
     Daiminkan,
     EndGame,
@@ -216,9 +216,9 @@ class _Verifier:
                         hand, ev, "end_game inside a hand (the hand has no end_kyoku)", seg[: k + 1]
                     )
                     return False
-                # ``end_game`` ends any game; whether tenbou would have ended it there is judged here
-                self.ended_early = not (game.ended or game.may_end)
+                # ``end_game`` ends any game; whether tenbou would have ended it there, the game says
                 game.apply(EndGame(), index)
+                self.ended_early = game.ended_early
                 continue
             if ended:  # the hand's line is made: it is defective after all
                 why = f"event {index}: {_name(ev)} after the hand's end_kyoku"
@@ -228,7 +228,7 @@ class _Verifier:
                     line,
                     "illegal_event",
                     f"the engine refuses the record: {why}",
-                    events_to_lines(seg[: k + 1]),
+                    self._replay_lines(seg[: k + 1]),
                     "replay",
                 )
                 return False
@@ -295,6 +295,8 @@ class _Verifier:
                 "tenbou ends the game after this hand; the record plays on",
                 line.get("_request"),
                 "settle",
+                # the hand, and the next start_kyoku that the replay refuses: the game is over
+                self._replay_lines([*self.hand_events[i - 1], ev]),
             )
             return
         wind, kyoku, honba, sticks, dealer, _ = game.expected_start()
@@ -323,6 +325,7 @@ class _Verifier:
                 "the record ends the game here; tenbou plays on",
                 line.get("_request"),
                 "settle",
+                self._last_hand_replay(),
             )
         final = game.final
         if final is not None and tuple(final.points) != tuple(rec.final_scores):
@@ -332,16 +335,45 @@ class _Verifier:
                 f"final points {list(final.points)}, the record {list(rec.final_scores)}",
                 line.get("_request"),
                 "settle",
+                self._last_hand_replay(),
             )
+
+    def _last_hand_replay(self) -> list[str]:
+        """The replay of the game's last hand to its end_game (one is added where the record ends
+        otherwise, as mjlog's ``owari`` does): ``tenbou replay`` ends the game there, prints the
+        final points, and says whether the rules end it there too."""
+        last = list(self.hand_events[-1])
+        if not isinstance(last[-1], EndGame):
+            last.append(EndGame(self.rec.final_scores))
+        return self._replay_lines(last)
 
     # -- lines ----------------------------------------------------------------------------
 
-    def _add(self, line: dict[str, Any], kind: str, detail: str, request: Any, command: str) -> None:
+    def _add(
+        self,
+        line: dict[str, Any],
+        kind: str,
+        detail: str,
+        request: Any,
+        command: str,
+        replay: list[str] | None = None,
+    ) -> None:
+        """A mismatch on ``line``: its kind, detail and the ``command`` request that reproduces it,
+        and ``replay``, mjai lines for ``tenbou replay``, where only a replay shows it (the end
+        of the game)."""
         entry: dict[str, Any] = {"kind": kind, "detail": detail}
         if request is not None:
             entry[command] = request
+        if replay is not None:
+            entry["replay"] = replay
         line.setdefault("mismatches", []).append(entry)
         line["match"] = False
+
+    def _replay_lines(self, events: Sequence[Event]) -> list[str]:
+        """The mjai lines that replay ``events`` (a hand, or its start) under the record's rules:
+        a ``start_game`` naming them (``tenbou_rules``), then the events."""
+        start: dict[str, Any] = {"type": "start_game", "tenbou_rules": self.rules_json}
+        return [json.dumps(start, ensure_ascii=False, separators=(",", ":")), *events_to_lines(events)]
 
     def _base(self, hand: int) -> dict[str, Any]:
         start = self.starts[hand]
@@ -363,7 +395,7 @@ class _Verifier:
             line["recorded_deltas"] = list(end.deltas)
         line["error"] = why
         self._add(
-            line, "illegal_event", f"the engine refuses the record: {why}", events_to_lines(upto), "replay"
+            line, "illegal_event", f"the engine refuses the record: {why}", self._replay_lines(upto), "replay"
         )
         self.lines.append(line)
 
@@ -481,7 +513,7 @@ class _Verifier:
                     line,
                     "ura_dora",
                     f"{len(rnd.dora_markers)} indicators shown and {who}; the record lists ura indicators "
-                    f"[{_tiles_text(end.ura, sort=False)}]",
+                    f"[{format_tiles(end.ura)}]",
                     request,
                     "settle",
                 )
@@ -516,11 +548,11 @@ class _Verifier:
         if hr.kind != "win":
             for seat, tiles in (end.shown or {}).items():
                 held = rnd.seats[seat].hand
-                if _tiles_key(tiles) != _tiles_key(held):
+                if sort_tiles(tiles) != sort_tiles(held):
                     self._add(
                         line,
                         "hand",
-                        f"seat {seat} holds {_tiles_text(held)}, the record shows {_tiles_text(tiles)}",
+                        f"seat {seat} holds {format_sorted(held)}, the record shows {format_sorted(tiles)}",
                         request,
                         "settle",
                     )
@@ -606,8 +638,8 @@ class _Verifier:
         as the win came: the hand, melds, kita, winning tile, indicators, honba and sticks, deltas."""
         out: list[tuple[str, str]] = []
         seat = w.winner
-        if w.hand is not None and _tiles_text(w.hand) != fields["hand"]:
-            out.append(("hand", f"seat {seat} holds {fields['hand']}, the record {_tiles_text(w.hand)}"))
+        if w.hand is not None and format_sorted(w.hand) != fields["hand"]:
+            out.append(("hand", f"seat {seat} holds {fields['hand']}, the record {format_sorted(w.hand)}"))
         if w.melds is not None:
             got = sorted(_meld_key(m) for m in fields["melds"])
             want = sorted(_meld_key(m.to_dict()) for m in w.melds)
@@ -621,7 +653,7 @@ class _Verifier:
             out.append(("win_tile", f"seat {seat} wins on {fields['win_tile']}, the record {hora.pai}"))
         shown = fields["dora_indicators"]
         if w.dora is not None and [str(t) for t in w.dora] != shown:
-            out.append(("dora", f"indicators {''.join(shown)}, the record {_tiles_text(w.dora, sort=False)}"))
+            out.append(("dora", f"indicators {''.join(shown)}, the record {format_tiles(w.dora)}"))
         if self.rules.ura_dora and hora is not None:
             riichi = bool(fields.get("riichi") or fields.get("double_riichi"))
             ura = len(hora.ura_markers or ())
@@ -660,17 +692,9 @@ class _Verifier:
         return out
 
 
-def _tiles_key(tiles: Iterable[Tile]) -> list[tuple[int, bool]]:
-    return sorted((t.kind, t.red) for t in tiles)
-
-
-def _tiles_text(tiles: Iterable[Tile], sort: bool = True) -> str:
-    return format_tiles(sorted(tiles, key=lambda t: (t.kind, t.red)) if sort else list(tiles))
-
-
 def _meld_key(m: Mapping[str, Any]) -> str:
     """A meld of a request in a canonical text: type, its tiles in order, who gave it, the called tile."""
-    tiles = format_tiles(sorted(parse_tiles(str(m["tiles"])), key=lambda t: (t.kind, t.red)))
+    tiles = format_sorted(parse_tiles(str(m["tiles"])))
     return f"{m['type']}:{tiles}@{m.get('from', '')}={m.get('called', '')}"
 
 
@@ -831,6 +855,9 @@ def find_record_files(paths: Iterable[str]) -> list[tuple[str, bool]]:
     """The files to read: (path, named) for each file given, and each file under a
     folder given (sorted, hidden ones left out); ``named`` is whether it was given
     by name (a folder's file that is not a record is skipped, a named one is an error).
+    A folder's entry that cannot even be looked at (a link into ``/proc`` of another
+    process, a folder tenbou may not enter) is listed as a file, to be reported as unreadable
+    with the reason when read, never a traceback nor passed over in silence.
     A file is read once however often it is given (``F F ./F``, a folder and a file in it):
     where it first comes, by the name it first has, and named if it is named anywhere."""
     out: list[tuple[str, bool]] = []
@@ -841,7 +868,7 @@ def find_record_files(paths: Iterable[str]) -> list[tuple[str, bool]]:
             found = sorted(
                 q
                 for q in p.rglob("*")
-                if q.is_file() and not any(part.startswith(".") for part in q.relative_to(p).parts)
+                if _is_file(q) and not any(part.startswith(".") for part in q.relative_to(p).parts)
             )
             files = [(str(q), False) for q in found]
         else:
@@ -854,6 +881,15 @@ def find_record_files(paths: Iterable[str]) -> list[tuple[str, bool]]:
             elif named:
                 out[where[key]] = (out[where[key]][0], True)
     return out
+
+
+def _is_file(path: Path) -> bool:
+    """Whether a folder's entry is a file to read: a file, or an entry that cannot be looked at
+    (``Path.is_file`` raises ``PermissionError`` for it: it is read, and reported, as a file)."""
+    try:
+        return path.is_file()
+    except OSError:
+        return True
 
 
 def _error_line(source: str, game: int | None, error: TenbouError, category: str) -> dict[str, Any]:
@@ -1396,17 +1432,19 @@ def format_mismatch(line: Mapping[str, Any]) -> str:
     label = f"{line['source']} game {line['game']} hand {line['hand']} ({where})"
     out = []
     requests: dict[str, str] = {}
-    replay: list[str] = []
+    replays: dict[tuple[str, ...], None] = {}
     for m in line.get("mismatches", []):
         out.append(f"MISMATCH {label}: {m['kind']}: {m['detail']}")
+        if "replay" in m:  # (the end of a game: only a replay shows it, whatever request comes with it)
+            replays.setdefault(tuple(m["replay"]), None)
+            continue
         for command in ("score", "settle"):
             if command in m:
                 requests.setdefault(json.dumps(m[command], ensure_ascii=False), command)
-        replay = replay or list(m.get("replay", []))
     for text, command in requests.items():
         out.append(f"  reproduce: echo '{text}' | tenbou {command} --json -")
-    if replay:
-        out.append(f"  reproduce: tenbou replay HAND.jsonl with the hand's {len(replay)} mjai events:")
+    for replay in replays:
+        out.append(f"  reproduce: tenbou replay HAND.jsonl with these {len(replay)} mjai lines:")
         out.extend(f"    {e}" for e in replay)
     return "\n".join(out)
 

@@ -17,7 +17,7 @@ tenbou.errors.NotationError: hand: '8z' is not a tile (honours are 1z-7z) in '12
 """
 
 from ..settle.results import hand_score_to_dict, settlement_to_dict
-from .request import MAX_DEPTH, MAX_INT_DIGITS, error_to_dict, loads_request, parse_win_request
+from .request import MAX_DEPTH, MAX_INT_DIGITS, error_to_dict, loads_request, parse_win_request, request_hand
 from .settlement import settle, settle_request
 from .win import score
 
@@ -28,6 +28,7 @@ __all__ = [
     "hand_score_to_dict",
     "loads_request",
     "parse_win_request",
+    "request_hand",
     "score",
     "settle",
     "settle_request",

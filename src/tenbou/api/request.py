@@ -25,7 +25,14 @@ from ..errors import NotationError, RequestError, TenbouError, shown
 from ..rules import Rules, rules_from_request
 from ..settle.pao import Liability, win_liabilities
 
-__all__ = ["MAX_DEPTH", "MAX_INT_DIGITS", "error_to_dict", "loads_request", "parse_win_request"]
+__all__ = [
+    "MAX_DEPTH",
+    "MAX_INT_DIGITS",
+    "error_to_dict",
+    "loads_request",
+    "parse_win_request",
+    "request_hand",
+]
 
 _FLAGS: Final = (
     "riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei",
@@ -384,47 +391,7 @@ def _parse_win(
         haitei = houtei = tenhou = chiihou = renhou = fourth_kan = False
         kita = absent
         more = False
-    if raw_hand is absent:
-        raise RequestError("hand: missing (the concealed tiles without the winning tile)")
-    # (a string is read by parse_tiles, without the call to _field_tiles; anything else, and a string
-    # that parse_tiles refuses, by _field_tiles, whose error names the field)
-    if type(raw_hand) is str:
-        try:
-            concealed = parse_tiles(raw_hand)
-        except NotationError:
-            concealed = _field_tiles(raw_hand, "hand")
-    else:
-        concealed = _field_tiles(raw_hand, "hand")
-    if raw_win is absent:
-        raise RequestError("win_tile: missing")
-    # (the usual one tile's text looked up here, as _one_tile would: no call)
-    win = _TILE_BY_TEXT.get(raw_win) if type(raw_win) is str else None
-    if win is None:
-        win = _one_tile(raw_win, "win_tile")
-    if raw_melds is None or raw_melds is absent:
-        melds: tuple[Meld, ...] = ()
-    elif type(raw_melds) is not list:
-        raise RequestError(f"melds: expected a list, not {shown(raw_melds)}")
-    elif len(raw_melds) > _MAX_MELDS:
-        raise RequestError(f"melds: at most {_MAX_MELDS} melds, not {len(raw_melds)}")
-    else:  # (a tuple of each length, from the list: no list to build and copy)
-        n = len(raw_melds)
-        if n == 1:
-            melds = (_meld(raw_melds[0], 0),)
-        elif n == 2:
-            melds = (_meld(raw_melds[0], 0), _meld(raw_melds[1], 1))
-        elif n == 3:
-            melds = (_meld(raw_melds[0], 0), _meld(raw_melds[1], 1), _meld(raw_melds[2], 2))
-        elif n == 4:
-            melds = (
-                _meld(raw_melds[0], 0), _meld(raw_melds[1], 1), _meld(raw_melds[2], 2), _meld(raw_melds[3], 3)
-            )  # fmt: skip
-        else:
-            melds = ()
-    try:
-        hand = Hand(concealed, melds, win)
-    except NotationError as e:
-        raise NotationError(f"hand: {e}") from None
+    hand = _read_hand(raw_hand, raw_win, raw_melds)
     if kita is absent:
         kita = 0
     elif type(kita) is not int or not 0 <= kita <= _MAX_KITA:
@@ -466,6 +433,68 @@ def _seat(value: object, field: str, players: int) -> int:
     if type(value) is not int or not 0 <= value < players:
         raise RequestError(f"{field}: expected a seat 0..{players - 1}, not {shown(value)}")
     return value
+
+
+def request_hand(request: Mapping[str, Any]) -> Hand:
+    """The hand of a winning-hand request: its ``hand``, ``win_tile`` and ``melds``, read and
+    checked as :func:`score` reads them (the other fields are not looked at). ``str()`` of it is
+    the hand's canonical text (:mod:`tenbou.hand`), whatever order the request wrote the tiles in.
+
+    >>> str(request_hand({"hand": "55s23s123m456p789s", "win_tile": "4s"}))
+    '123m456p2355789s +4s'
+    """
+    request = _as_dict(request)
+    return _read_hand(
+        request.get("hand", _ABSENT), request.get("win_tile", _ABSENT), request.get("melds", _ABSENT)
+    )
+
+
+def _read_hand(raw_hand: object, raw_win: object, raw_melds: object) -> Hand:
+    """The :class:`~tenbou.hand.Hand` of a request's ``hand``, ``win_tile`` and ``melds`` fields
+    (``_ABSENT`` for a field the request does not have)."""
+    absent = _ABSENT
+    if raw_hand is absent:
+        raise RequestError("hand: missing (the concealed tiles without the winning tile)")
+    # (a string is read by parse_tiles, without the call to _field_tiles; anything else, and a string
+    # that parse_tiles refuses, by _field_tiles, whose error names the field)
+    if type(raw_hand) is str:
+        try:
+            concealed = parse_tiles(raw_hand)
+        except NotationError:
+            concealed = _field_tiles(raw_hand, "hand")
+    else:
+        concealed = _field_tiles(raw_hand, "hand")
+    if raw_win is absent:
+        raise RequestError("win_tile: missing")
+    # (the usual one tile's text looked up here, as _one_tile would: no call)
+    win = _TILE_BY_TEXT.get(raw_win) if type(raw_win) is str else None
+    if win is None:
+        win = _one_tile(raw_win, "win_tile")
+    if raw_melds is None or raw_melds is absent:
+        melds: tuple[Meld, ...] = ()
+    elif type(raw_melds) is not list:
+        raise RequestError(f"melds: expected a list, not {shown(raw_melds)}")
+    elif len(raw_melds) > _MAX_MELDS:
+        raise RequestError(f"melds: at most {_MAX_MELDS} melds, not {len(raw_melds)}")
+    else:  # (a tuple of each length, from the list: no list to build and copy)
+        n = len(raw_melds)
+        if n == 1:
+            melds = (_meld(raw_melds[0], 0),)
+        elif n == 2:
+            melds = (_meld(raw_melds[0], 0), _meld(raw_melds[1], 1))
+        elif n == 3:
+            melds = (_meld(raw_melds[0], 0), _meld(raw_melds[1], 1), _meld(raw_melds[2], 2))
+        elif n == 4:
+            melds = (
+                _meld(raw_melds[0], 0), _meld(raw_melds[1], 1), _meld(raw_melds[2], 2), _meld(raw_melds[3], 3)
+            )  # fmt: skip
+        else:
+            melds = ()
+    try:
+        hand = Hand(concealed, melds, win)
+    except NotationError as e:
+        raise NotationError(f"hand: {e}") from None
+    return hand
 
 
 def _liabilities(

@@ -16,6 +16,15 @@ Hand notation (used by the CLI and by ``str(hand)``)::
           | ankan:<4 tiles>              closed kan
     any meld may end with =<tile>, the tile that was called: chi:234m@3=3m
 
+A hand has one canonical text, ``str(hand)``, which tenbou writes wherever it writes a hand (the
+command line, error messages, records): the concealed tiles in the canonical order of
+:func:`~tenbou.tiles.tile_order` (by kind, 1m..9m 1p..9p 1s..9s 1z..7z, a red five right after
+the plain fives of its suit; each suit's digits share its letter), a space, ``+`` and the winning
+tile, then each meld in call order, a space before each, its tiles in the same canonical order
+(``kan`` for a daiminkan, ``@seat`` but for an ankan, ``=tile`` where the called tile is known).
+A hand and a meld keep their tiles in that order whatever order they were given in, so that two
+hands of the same tiles are equal, and ``Hand.parse(str(hand)) == hand`` for every hand.
+
 Melds are written in call order. For example the seeds' daisangen hand, won
 on 4m, with the dragons called from seats 2, 0 and 3:
 
@@ -24,6 +33,8 @@ on 4m, with the dragons called from seats 2, 0 and 3:
 '23m55p +4m pon:555z@2 pon:666z@0 pon:777z@3'
 >>> h.melds[2]
 Meld.parse('pon:777z@3')
+>>> str(Hand.parse("123m456p789s55s23s+4s"))
+'123m456p2355789s +4s'
 >>> Hand.parse("23m55p +4m pon:556z@2")
 Traceback (most recent call last):
 ...
@@ -38,7 +49,7 @@ from typing import TYPE_CHECKING, Final
 
 from ..errors import NotationError
 from ._native import mypyc_attr
-from .tiles import Tile, Wind, format_tiles, parse_tiles
+from .tiles import Tile, Wind, format_tiles, parse_tiles, sort_tiles
 from .values import Record
 
 if TYPE_CHECKING:  # (mypyc's 64-bit integer: in annotations only, see shape)
@@ -115,7 +126,20 @@ class Meld(Record):
         # the end of the expression, and a conditional one, as in pao's ``_suukantsu``, then frees it
         # on the branch that never read it)
         self.type: MeldType = type
-        self.tiles: Final = tiles
+        reds = 0
+        last = 0
+        in_order = True  # (the tiles come in the canonical order: told in the pass that counts the reds)
+        for t in tiles:
+            place = t.kind + t.kind
+            if t.red:
+                reds += 1
+                place += 1
+            if place < last:
+                in_order = False
+            last = place
+        #: the tiles, in the canonical order (:func:`~tenbou.tiles.tile_order`), whatever order they
+        #: were given in
+        self.tiles: Final = tiles if in_order else sort_tiles(tiles)
         self.from_seat: Final = from_seat
         self.called: Final = called
         # (the notation, made when first asked for: a meld of a request is kept and used again, and
@@ -123,10 +147,6 @@ class Meld(Record):
         self._notation = ""
         #: the lowest tile kind in the meld (the start of a chi); set from the tiles
         self.kind: Final = self._checked_kind()
-        reds = 0
-        for t in tiles:
-            if t.red:
-                reds += 1
         #: how many of the tiles are red fives; set from the tiles
         self.reds: Final = reds
 
@@ -294,6 +314,7 @@ class Hand:
     call order and the ``win_tile``. Construction checks the tile count
     (13 - 3 x melds concealed tiles) and that no kind appears more than four
     times; rule-dependent checks (red fives, seats) happen when it is scored.
+    The concealed tiles and each meld's are kept in the canonical order (see the module doc).
 
     A hand is a value: equal hands compare and hash equal, and its attributes
     are read-only (``Final``, so a type checker refuses assignments; a plain
@@ -306,7 +327,6 @@ class Hand:
     )  # fmt: skip
 
     def __init__(self, concealed: tuple[Tile, ...], melds: tuple[Meld, ...], win_tile: Tile) -> None:
-        self.concealed: Final = concealed
         self.melds: Final = melds
         self.win_tile: Final = win_tile
         n_melds = len(melds)
@@ -316,7 +336,7 @@ class Hand:
         if len(concealed) != want:
             raise NotationError(
                 f"with {n_melds} meld(s) the hand must hold {want} concealed tiles besides the "
-                f"winning tile, not {len(concealed)} in {format_tiles(concealed)!r}"
+                f"winning tile, not {len(concealed)} in {format_tiles(sort_tiles(concealed))!r}"
             )
         # (``x[i] = x[i] + 1``, not ``x[i] += 1``: mypyc compiles the augmented form to a generic
         # object addition, the plain one to a native integer addition; and one test per tile, for
@@ -344,6 +364,10 @@ class Hand:
             high = one << 3 * (k - 18)
         if win_tile.red:
             red_m, red_p, red_s = int(k == 4), int(k == 13), int(k == 22)
+        # (whether the tiles come in the canonical order is told in the same pass: the place of each
+        # in tile_order's terms, never below the one before's)
+        last = 0
+        in_order = True
         for t in concealed:
             k = t.kind
             counts[k] = n = counts[k] + 1
@@ -351,16 +375,24 @@ class Hand:
                 low += one << 3 * k
             else:
                 high += one << 3 * (k - 18)
+            place = k + k
             if n > 4 or t.red:
                 if n > 4:
                     too_many = True
                 if t.red:
+                    place += 1
                     if k == 4:
                         red_m += 1
                     elif k == 13:
                         red_p += 1
                     else:
                         red_s += 1
+            if place < last:
+                in_order = False
+            last = place
+        #: the concealed tiles, in the canonical order (:func:`~tenbou.tiles.tile_order`), whatever
+        #: order they were given in
+        self.concealed: Final = concealed if in_order else sort_tiles(concealed)
         #: how many tiles of each kind (34 counts) the hand holds besides its melds (the winning tile
         #: included): what is read as sets and a pair
         self.concealed_counts: Final = tuple(counts)

@@ -8,6 +8,11 @@ or 22 with ``red=True``; everything that scores works on kinds.
 Notation is mpsz: digits followed by their suit letter, runs sharing a letter
 (``123m406p77z``), ``0`` for a red five; ``7z7z7z`` is the same as ``777z``.
 
+Tiles that are a set rather than a sequence (a hand's concealed tiles, a meld's) have one
+canonical order, :func:`tile_order`: by kind -- 1m..9m, 1p..9p, 1s..9s, 1z..7z -- and a red five
+right after the plain fives of its suit (Tenhou's order). :func:`sort_tiles` puts tiles in it,
+:func:`format_sorted` writes them so: every hand text tenbou writes is in this order.
+
 >>> parse_tiles("123m406p77z")
 (Tile.parse('1m'), Tile.parse('2m'), Tile.parse('3m'), Tile.parse('4p'), Tile.parse('0p'), \
 Tile.parse('6p'), Tile.parse('7z'), Tile.parse('7z'))
@@ -40,11 +45,14 @@ __all__ = [
     "counts34",
     "dora_kind",
     "format_kinds",
+    "format_sorted",
     "format_tiles",
     "kind_from_text",
     "kind_text",
     "parse_tiles",
+    "sort_tiles",
     "tile_of",
+    "tile_order",
     "tile_set",
 ]
 
@@ -276,6 +284,33 @@ def format_tiles(tiles: Iterable[Tile]) -> str:
 
 _SUIT_OF: Final = tuple(SUITS[k // 9] for k in range(34))
 _DIGIT_OF: Final = tuple(str(k % 9 + 1) for k in range(34))
+
+
+def tile_order(tile: Tile) -> int:
+    """A tile's place in the canonical order of tiles: by kind (1m..9m, 1p..9p, 1s..9s,
+    1z..7z), a red five right after the plain fives of its suit.
+
+    >>> [str(t) for t in sorted(parse_tiles("0m5m4m1z5m"), key=tile_order)]
+    ['4m', '5m', '5m', '0m', '1z']
+    """
+    return tile.kind + tile.kind + tile.red
+
+
+def sort_tiles(tiles: Iterable[Tile]) -> tuple[Tile, ...]:
+    """Tiles in the canonical order (:func:`tile_order`)."""
+    return tuple(sorted(tiles, key=tile_order))
+
+
+def format_sorted(tiles: Iterable[Tile]) -> str:
+    """The canonical text of tiles taken as a set: sorted (:func:`tile_order`), each suit's
+    digits sharing its letter, suits in the order m, p, s, z.
+
+    >>> format_sorted(parse_tiles("123m456p789s23s55s"))
+    '123m456p2355789s'
+    >>> format_sorted(parse_tiles("05m55p"))
+    '50m55p'
+    """
+    return format_tiles(sort_tiles(tiles))
 
 
 def format_kinds(kinds: Iterable[int]) -> str:

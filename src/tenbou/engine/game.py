@@ -125,6 +125,8 @@ class Game(Referee):
         self.ended = False
         #: the game may end after the last hand or go on (an optional yame): both are accepted
         self.may_end = False
+        #: the game's end_game came where its rules play on (a record cut short, or ended by hand)
+        self.ended_early = False
         self.final: FinalResult | None = None
         self.errors: list[str] = []
         self.index = 0
@@ -149,6 +151,7 @@ class Game(Referee):
             elif isinstance(event, StartKyoku):
                 self._start(event)
             else:
+                self.ended_early = not (self.ended or self.may_end)
                 self._finish(plan)
             return
         assert self.round is not None

@@ -54,7 +54,7 @@ from ..core._native import mypyc_attr
 from ..core.hand import Hand, Meld, MeldType, Situation
 from ..core.scoring import HandScore, score_hand
 from ..core.shape import is_kokushi, is_tenpai, is_winning, waits
-from ..core.tiles import TERMINALS_AND_HONORS, Tile, format_tiles
+from ..core.tiles import TERMINALS_AND_HONORS, Tile, format_sorted, format_tiles, tile_order
 from ..core.values import DataRecord
 from ..errors import IllegalEventError, TenbouError
 from ..rules import Rules
@@ -348,7 +348,7 @@ class Round(Referee):
             st.passed_in_riichi = set()
 
     def _hand_text(self, seat: int) -> str:
-        return format_tiles(sorted(self.seats[seat].hand, key=_key))
+        return format_sorted(self.seats[seat].hand)
 
     def _missing(self, seat: int, tiles: Sequence[Tile]) -> Tile | None:
         """The first of ``tiles`` that ``seat`` does not hold (as many times as listed)."""
@@ -422,7 +422,7 @@ class Round(Referee):
         req: dict[str, Any] = {
             "winner": seat,
             "from": discarder,
-            "hand": format_tiles(sorted(concealed, key=_key)),
+            "hand": format_sorted(concealed),
             "melds": [m.to_dict() for m in st.melds],
             "win_tile": str(win_tile),
             "dora_indicators": [str(t) for t in self.dora_markers],
@@ -446,7 +446,7 @@ class Round(Referee):
         concealed = list(st.hand)
         if discarder is None:
             concealed.remove(win_tile)
-        hand = Hand(tuple(sorted(concealed, key=_key)), tuple(st.melds), win_tile)
+        hand = Hand(tuple(concealed), tuple(st.melds), win_tile)  # (a hand sorts its tiles)
         situation = Situation(
             self.players,
             self.dealer,
@@ -682,7 +682,7 @@ class Round(Referee):
         if i is None:
             p.hard(f"kakan of {ev.pai}: seat {seat} has no pon of it")
         self._holds(seat, [ev.pai], "kakan", p)
-        if sorted(ev.consumed, key=_key) != sorted(st.melds[i].tiles, key=_key):
+        if sorted(ev.consumed, key=tile_order) != sorted(st.melds[i].tiles, key=tile_order):
             p.hard(
                 f"kakan.consumed: {format_tiles(ev.consumed)} is not seat {seat}'s pon "
                 f"{format_tiles(st.melds[i].tiles)}"
@@ -1249,7 +1249,7 @@ class Round(Referee):
             seen: set[tuple[Tile, ...]] = set()
             for i in range(len(same)):
                 for j in range(i + 1, len(same)):
-                    pair = tuple(sorted((same[i], same[j]), key=_key))
+                    pair = tuple(sorted((same[i], same[j]), key=tile_order))
                     if pair not in seen:
                         seen.add(pair)
                         out.append(Pon(seat, who, tile, pair))
@@ -1264,17 +1264,13 @@ class Round(Referee):
                 picks: list[list[Tile]] = [[t for t in st.hand if t.kind == x] for x in others]
                 if all(picks):
                     options = {(a, b) for a in set(picks[0]) for b in set(picks[1])}
-                    for a, b in sorted(options, key=lambda p: (_key(p[0]), _key(p[1]))):
+                    for a, b in sorted(options, key=lambda p: (tile_order(p[0]), tile_order(p[1]))):
                         out.append(Chi(seat, who, tile, (a, b)))
         return [
             c
             for c in out
             if isinstance(c, Daiminkan) or self._leaves_a_discard(seat, c.consumed, _meld_of(c))
         ]
-
-
-def _key(t: Tile) -> tuple[int, bool]:
-    return (t.kind, t.red)
 
 
 def _meld_of(call: Chi | Pon | Daiminkan) -> Meld:

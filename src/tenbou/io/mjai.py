@@ -5,8 +5,10 @@ several games in one file. mjai has no rules field: ``start_game`` may carry
 ``aka_flag`` (red fives) and ``kyoku_first`` (4 for an East-only game), as
 mjai-reviewer writes them, and tenbou adds ``tenbou_rules`` (a JSON rules
 value) when it writes a record; without them the rules are ``tenhou`` (or the
-``rules`` given to :func:`mjai_records`). What the record says about each
-hand end is in the ``deltas`` of ``hora`` and ``ryukyoku``.
+``rules`` given to :func:`mjai_records`). A record's ``tenbou_rules`` win over those
+``rules``, and are kept in its ``meta["tenbou_rules"]`` (so that a caller can say when its own
+were not used). What the record says about each hand end is in the ``deltas`` of ``hora``
+and ``ryukyoku``.
 
 >>> lines = [
 ...     '{"type":"start_game","names":["a","b","c","d"],"aka_flag":false}',
@@ -69,9 +71,17 @@ def read_json(text: str, where: str) -> Any:
     return _read_json(text, LogFormatError, where)
 
 
-def _rules(start: dict[str, Any], default: JSON) -> JSON:
+def _named_rules(start: dict[str, Any]) -> JSON:
+    """The rules ``start_game`` names in full (``tenbou_rules``), or ``None``."""
     rules = start.get("tenbou_rules")
-    if isinstance(rules, (str, dict)):
+    return rules if isinstance(rules, (str, dict)) else None
+
+
+def _rules(start: dict[str, Any], default: JSON) -> JSON:
+    """The rules of a game: those its ``start_game`` names, else ``default`` with what
+    ``aka_flag`` and ``kyoku_first`` say on top."""
+    rules = _named_rules(start)
+    if rules is not None:
         return rules
     overrides: dict[str, JSON] = {}
     if start.get("aka_flag") is False:
@@ -428,6 +438,7 @@ def mjai_records(text: str, source: str = "<mjai>", rules: JSON = "tenhou") -> l
         end = events[-1]
         final = end.scores if isinstance(end, EndGame) and end.scores is not None else None
         names = events[0].names if isinstance(events[0], StartGame) else ()
+        named = _named_rules(game.start)
         out.append(
             GameRecord(
                 source=source,
@@ -439,6 +450,8 @@ def mjai_records(text: str, source: str = "<mjai>", rules: JSON = "tenhou") -> l
                 players=players,
                 names=tuple(names),
                 final_scores=tuple(final) if final is not None else None,
+                # the rules the record names itself, which win over the caller's ``rules``
+                meta={} if named is None else {"tenbou_rules": named},
             )
         )
     return out

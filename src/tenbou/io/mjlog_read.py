@@ -34,7 +34,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from .._jsonread import read_json
-from ..core.tiles import Tile, Wind, format_tiles
+from ..core.tiles import Tile, Wind, format_sorted
 from ..engine.events import (
     Ankan,
     Chi,
@@ -461,7 +461,8 @@ def recorded_yaku(agari: Agari) -> dict[str, int]:
 
 
 def _tiles_text(ids: Sequence[int], red_fives: bool) -> str:
-    return format_tiles(tile_from_136(i, red_fives) for i in ids)
+    """The canonical text of tiles given by 136-ids (which put a red five before the plain ones)."""
+    return format_sorted(tile_from_136(i, red_fives) for i in ids)
 
 
 def agari_to_request(agari: Agari, init: Init, game_type: GameType) -> dict[str, JSON]:

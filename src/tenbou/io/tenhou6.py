@@ -46,7 +46,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..core.tiles import Tile, Wind
+from ..core.tiles import Tile, Wind, sort_tiles
 from ..engine.events import (
     Ankan,
     Chi,
@@ -428,8 +428,14 @@ class _Round:
             )
         self.players = players
         self.scores = _deltas(kyoku[1], players, f"{where} scores")
-        if not isinstance(kyoku[2], list) or not kyoku[2] or not isinstance(kyoku[3], list):
-            raise LogFormatError(f"{where}: dora and ura indicators must be lists")
+        for name, value in (("dora", kyoku[2]), ("ura", kyoku[3])):
+            if not isinstance(value, list):
+                raise LogFormatError(f"{where}: the {name} indicators must be a list, not {str(value)[:60]}")
+        if not kyoku[2]:  # (an empty ura list is a hand with no ura shown: read as such)
+            raise LogFormatError(
+                f"{where}: the dora indicators are an empty list: every hand shows its first "
+                "indicator from the start, and the hand's dora cannot be counted without it"
+            )
         self.dora = [tile_of_code(c, f"{where} dora") for c in kyoku[2]]
         self.ura = [tile_of_code(c, f"{where} ura") for c in kyoku[3]]
         self.hands: list[list[Tile]] = []
@@ -733,21 +739,25 @@ def _with_result(events: list[Event], rnd: _Round, hands: list[HandEnd], where: 
             who, frm, pao = info[:3]
             if not (0 <= who < n and 0 <= frm < n and 0 <= pao < n):
                 raise LogFormatError(f"{where}: win details {info[:3]!r} name no seat")
-            yaku, yakuman = _parse_yaku(info[4:], where)
             fu, han, points, limit = _points(str(info[3]), who == frm, who == rnd.oya, n, where)
-            if limit == "yakuman" and not yakuman:
+            # a win with no yaku texts (a record that leaves them out) states no yaku list: not an
+            # empty one, which would read as 0 han; its value text is compared for what it says. A
+            # 役満 text then does not say whether it is a yakuman or a kazoe yakuman: no limit known
+            listed = len(info) > 4
+            yaku, yakuman = _parse_yaku(info[4:], where)
+            if limit == "yakuman" and not yakuman and listed:
                 limit = "kazoe_yakuman"
             wins.append(
                 WinRecord(
                     winner=who,
                     from_seat=frm,
-                    yaku=yaku,
+                    yaku=yaku if listed else None,
                     fu=fu,
                     points=points,
                     limit=limit,
                     pao=None if pao == who else pao,
                     pao_known=True,
-                    limit_known=True,
+                    limit_known=listed or limit != "yakuman",
                     deltas=deltas,
                     text=str(info[3]),
                     yakuman=yakuman,
@@ -785,7 +795,7 @@ def _with_result(events: list[Event], rnd: _Round, hands: list[HandEnd], where: 
 
 def _code_text(tiles: Sequence[Tile]) -> str:
     """Tiles of a call as Tenhou writes them: by tile, a red five after the plain ones."""
-    return "".join(str(code_of_tile(t)) for t in sorted(tiles, key=lambda t: (t.kind, t.red)))
+    return "".join(str(code_of_tile(t)) for t in sort_tiles(tiles))
 
 
 def _yaku_texts(win: WinRecord, seat_wind: int, round_wind: int) -> list[str]:
@@ -824,7 +834,7 @@ def _value_text(win: WinRecord, dealer: bool, players: int) -> str:
 
 def _sorted_hand(tiles: Sequence[Tile]) -> list[int]:
     """A starting hand as Tenhou writes it: sorted, a red five after the plain fives of its suit."""
-    return [code_of_tile(t) for t in sorted(tiles, key=lambda t: (t.kind, t.red))]
+    return [code_of_tile(t) for t in sort_tiles(tiles)]
 
 
 def _result_number(value: float) -> int | float:

@@ -46,6 +46,16 @@ class Preset:
     sources: Mapping[str, str]
     option_notes: Mapping[str, str]
 
+    @property
+    def title(self) -> str:
+        """The preset's name for people: its own name, then the English one in brackets where
+        that says more (a name written once where both are the same).
+
+        >>> get_preset("mahjongsoul").title, get_preset("mleague").title, get_preset("riichicity").title
+        ('雀魂 (Mahjong Soul)', 'M.LEAGUE', '麻雀一番街 Riichi City')
+        """
+        return self.name if self.name_en in self.name else f"{self.name} ({self.name_en})"
+
     def source(self, option: str) -> str:
         """The source of an option's value (:data:`UNKNOWN` where none was found)."""
         if option not in self.sources:
