@@ -431,3 +431,21 @@ def test_no_text_overflows_its_box(browser: Any, server: str, locale: str) -> No
             assert not any(views.values()), {k: v for k, v in views.items() if v}
         finally:
             p.close()
+
+
+def test_the_page_writes_a_hand_as_the_command_line_does(person: Person) -> None:
+    """One canonical hand text everywhere: a hand typed in any order, with a red pon, reads back
+    in the notation field exactly as ``str(Hand.parse(...))`` writes it."""
+    from tenbou.core.hand import Hand
+
+    p = person
+    p.open()
+    typed = "66s678s23s234m +4s pon:055p@1"
+    p.press('label[for="winner-0"]')
+    p.pg.fill("#notation", "")
+    p.pg.focus("#notation")
+    p.pg.keyboard.type(typed)
+    p.pg.keyboard.press("Enter")
+    p.pg.wait_for_selector("#result[data-state=scored]")
+    p.press('label[for="mode-dora"]')  # (the field shows the hand's text once it is left)
+    assert p.pg.input_value("#notation") == str(Hand.parse(typed)) == "234m2366678s +4s pon:550p@1"

@@ -251,9 +251,11 @@
 
   // -- requests: the calculator's state to a settle request, and back -------------------------------
 
+  // a meld as the hand notation writes it, its tiles in the one order of tenbou's hand text (a red
+  // five after the plain fives: pon:550p@1, kakan:5550m@2)
   function meldText(m) {
     const c = CALL_BY_JSON[m.type];
-    return `${c.id}:${formatTiles(m.tiles)}` + (m.from === null || m.from === undefined ? "" : `@${m.from}`);
+    return `${c.id}:${formatTiles([...m.tiles].sort(byOrder))}` + (m.from === null || m.from === undefined ? "" : `@${m.from}`);
   }
 
   function parseMeld(text) {
