@@ -48,6 +48,8 @@ def test_jsonl_and_csv(tmp_path: Path) -> None:
     with open(tmp_path / "h.csv", encoding="utf-8") as f:
         (got,) = list(csv.DictReader(f))
     assert json.loads(got["yaku"]) == rows[0]["yaku"] and got["delta_2"] == "8700"
+    # booleans in JSON's words, as the JSON Lines write them (not Python's True/False)
+    assert (got["tsumo"], got["match"]) == ("false", "true")
     with pytest.raises(TenbouError, match=r"\.parquet, \.csv or \.jsonl"):
         write_rows(rows, str(tmp_path / "h.xlsx"))
 

@@ -1334,9 +1334,17 @@ def export_rows(lines: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
     return rows
 
 
+def _csv_cell(value: object) -> object:
+    """A value as a CSV cell: JSON's words for lists and booleans (``true``/``false``, as in the
+    JSON Lines export; Python's ``True`` is no word of CSV readers), the rest as it is."""
+    if isinstance(value, list | bool):
+        return json.dumps(value, ensure_ascii=False)
+    return value
+
+
 def write_rows(rows: Sequence[Mapping[str, Any]], out: str) -> None:
-    """Write rows to ``out`` by its suffix: ``.jsonl``, ``.csv`` (lists as JSON
-    text) or ``.parquet`` (needs the optional extra ``analysis``: pandas and pyarrow)."""
+    """Write rows to ``out`` by its suffix: ``.jsonl``, ``.csv`` (lists as JSON text, booleans
+    ``true``/``false``) or ``.parquet`` (needs the optional extra ``analysis``: pandas and pyarrow)."""
     suffix = Path(out).suffix.lower()
     if suffix == ".jsonl":
         with open(out, "w", encoding="utf-8") as f:
@@ -1349,12 +1357,7 @@ def write_rows(rows: Sequence[Mapping[str, Any]], out: str) -> None:
             writer = csv.DictWriter(f, fieldnames=list(COLUMNS))
             writer.writeheader()
             for row in rows:
-                writer.writerow(
-                    {
-                        k: json.dumps(v, ensure_ascii=False) if isinstance(v, list) else v
-                        for k, v in row.items()
-                    }
-                )
+                writer.writerow({k: _csv_cell(v) for k, v in row.items()})
     elif suffix == ".parquet":
         import importlib
 
