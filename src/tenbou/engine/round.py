@@ -80,6 +80,7 @@ from .events import (
     Tsumo,
     event_name,
 )
+from .plans import CallPlan, KakanPlan, RoundPlan, WinPlan
 from .referee import Problems, Referee, TileCount
 
 __all__ = ["Phase", "Round", "RoundResult", "SeatState", "check_start", "start_problems"]
@@ -238,16 +239,8 @@ def start_problems(rules: Rules, start: StartKyoku, players: int | None) -> list
     return out
 
 
-@dataclass(slots=True)
-class _Win(DataRecord):
-    """A hora as checked: the request fields of the win, the request of every win so far (it
-    reproduces them with ``tenbou settle``) and their settlement."""
-
-    fields: dict[str, Any]
-    request: dict[str, Any]
-    settlement: Settlement
-    #: each win so far, scored, with its liabilities
-    scored: list[tuple[HandScore, tuple[Liability, ...]]]
+#: the name a hora's plan had (a pickle of a game stopped after a hora names it)
+_Win = WinPlan
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -291,7 +284,7 @@ class Round(Referee):
         self.suukaikan_pending = False
         self.horas: list[tuple[Hora, dict[str, Any]]] = []
         #: the settlement of the wins so far (a ron may be followed by another on the same tile)
-        self.pending: _Win | None = None
+        self.pending: WinPlan | None = None
         self.result: RoundResult | None = None
         #: ``end_kyoku`` has come
         self.closed = False
@@ -556,26 +549,62 @@ class Round(Referee):
 
     # -- checking events (pure: nothing here changes the round) -----------------------------------
 
-    def check_event(self, event: Event, p: Problems) -> Any:
+    def check_event(self, event: Event, p: Problems) -> RoundPlan:
+        """Judge ``event`` against the round (pure: nothing here changes it) and return its plan
+        (:mod:`tenbou.engine.plans`): in order of frequency, each event type to its check."""
         cls = type(event)
-        checker = _CHECKS.get(cls)
         if (
-            checker is None
-            or self.closed
+            self.closed
             or (self.phase is Phase.ENDED and cls is not EndKyoku)
             or (self.horas and cls is not Hora and cls is not EndKyoku)
         ):
             self._out_of_place(event, p)
         players = self.players
-        for attr in _SEAT_FIELDS.get(cls, ()):
-            value = getattr(event, attr)
-            if type(value) is not int or not 0 <= value < players:
-                p.hard(f"{event_name(event)}.{attr}: {value!r} is not a seat 0..{players - 1}")
-        return checker(self, event, p)
+        plan: RoundPlan = None
+        if isinstance(event, Tsumo):
+            _check_seat(event, "actor", event.actor, players, p)
+            self._check_tsumo(event, p)
+        elif isinstance(event, Dahai):
+            _check_seat(event, "actor", event.actor, players, p)
+            self._check_dahai(event, p)
+        elif isinstance(event, (Chi, Pon, Daiminkan)):
+            _check_seat(event, "actor", event.actor, players, p)
+            _check_seat(event, "target", event.target, players, p)
+            plan = self._check_call(event, p)
+        elif isinstance(event, Reach):
+            _check_seat(event, "actor", event.actor, players, p)
+            self._check_reach(event, p)
+        elif isinstance(event, ReachAccepted):
+            _check_seat(event, "actor", event.actor, players, p)
+            self._check_reach_accepted(event, p)
+        elif isinstance(event, Hora):
+            _check_seat(event, "actor", event.actor, players, p)
+            _check_seat(event, "target", event.target, players, p)
+            plan = self._check_hora(event, p)
+        elif isinstance(event, EndKyoku):
+            self._check_end_kyoku(event, p)
+        elif isinstance(event, Ryukyoku):
+            plan = self._check_ryukyoku(event, p)
+        elif isinstance(event, Dora):
+            self._check_dora(event, p)
+        elif isinstance(event, Kakan):
+            _check_seat(event, "actor", event.actor, players, p)
+            plan = self._check_kakan(event, p)
+        elif isinstance(event, Ankan):
+            _check_seat(event, "actor", event.actor, players, p)
+            self._check_ankan(event, p)
+        elif isinstance(event, Nukidora):
+            _check_seat(event, "actor", event.actor, players, p)
+            self._check_nukidora(event, p)
+        elif isinstance(event, StartKyoku):
+            p.hard("start_kyoku inside a hand")
+        else:
+            self._out_of_place(event, p)  # start_game, end_game
+        return plan
 
     def _out_of_place(self, event: Event, p: Problems) -> NoReturn:
         name = event_name(event)
-        if type(event) not in _CHECKS:
+        if type(event) not in _ROUND_EVENTS:
             p.hard(f"{name} cannot come inside a hand")
         if self.closed:
             p.hard(f"{name} after end_kyoku")
@@ -627,7 +656,7 @@ class Round(Referee):
             if not waits(counts, closed=not st.melds, players=self.players):
                 p.soft(f"riichi: discarding {ev.pai} leaves seat {seat} not tenpai")
 
-    def _check_call(self, ev: Chi | Pon | Daiminkan, p: Problems) -> tuple[Meld, bool, _Win | None]:
+    def _check_call(self, ev: Chi | Pon | Daiminkan, p: Problems) -> CallPlan:
         seat, target = ev.actor, ev.target
         kind = _CALL_TYPES[type(ev)]
         name = kind.value
@@ -659,8 +688,8 @@ class Round(Referee):
             p.soft(f"{name}: after it, kuikae forbids every tile seat {seat} would hold (no discard left)")
         if kind is MeldType.DAIMINKAN and self.fourth_kan_deal_in(seat, ev.pai):
             # the fourth kan: the hand ends here, settled as the hora of ``seat`` on the discard
-            return meld, False, self._win(seat, ev.pai, who, "fourth_kan", None, p)
-        return meld, kind is MeldType.DAIMINKAN and self.furiten(seat), None
+            return CallPlan(meld, False, self._win(seat, ev.pai, who, "fourth_kan", None, p))
+        return CallPlan(meld, kind is MeldType.DAIMINKAN and self.furiten(seat))
 
     def _check_own_kan(self, seat: int, what: str, p: Problems) -> None:
         """A kakan or ankan: on the seat's own turn after a draw, with a kan still possible."""
@@ -672,7 +701,7 @@ class Round(Referee):
         if self.live_wall <= 0 or self.kans_declared >= 4:
             p.soft(f"{what}: no kan is possible now (the wall is empty or four kans are out)")
 
-    def _check_kakan(self, ev: Kakan, p: Problems) -> int:
+    def _check_kakan(self, ev: Kakan, p: Problems) -> KakanPlan:
         seat = ev.actor
         st = self.seats[seat]
         self._check_own_kan(seat, "kakan", p)
@@ -687,7 +716,7 @@ class Round(Referee):
                 f"kakan.consumed: {format_tiles(ev.consumed)} is not seat {seat}'s pon "
                 f"{format_tiles(st.melds[i].tiles)}"
             )
-        return i
+        return KakanPlan(i)
 
     def _check_ankan(self, ev: Ankan, p: Problems) -> None:
         seat = ev.actor
@@ -753,7 +782,7 @@ class Round(Referee):
             p.hard(f"reach_accepted: seat {seat}'s riichi tile is no longer the last discard")
         _check_numbers(ev, self.players, p)
 
-    def _check_hora(self, ev: Hora, p: Problems) -> _Win:
+    def _check_hora(self, ev: Hora, p: Problems) -> WinPlan:
         seat, target = ev.actor, ev.target
         st = self.seats[seat]
         if any(h.actor == seat for h, _ in self.horas):
@@ -795,7 +824,7 @@ class Round(Referee):
     def _win(
         self, seat: int, tile: Tile, discarder: int | None, kind: str, ura_markers: Sequence[Tile] | None,
         p: Problems,
-    ) -> _Win:  # fmt: skip
+    ) -> WinPlan:  # fmt: skip
         """``seat`` winning now on ``tile`` (``kind`` as :meth:`_win_flags` takes it; the ura
         indicators a record shows): the win's request fields, score, liabilities and the settlement
         of the wins so far."""
@@ -831,7 +860,7 @@ class Round(Referee):
         except TenbouError as e:
             p.hard(f"hora by seat {seat}: the win cannot be settled: {e}")
         request = self._settle_request([f for _, f in self.horas] + [fields])
-        return _Win(fields, request, settlement, scored)
+        return WinPlan(fields, request, settlement, scored)
 
     def _is_kokushi_wait(self, seat: int, tile: Tile) -> bool:
         st = self.seats[seat]
@@ -877,13 +906,40 @@ class Round(Referee):
         if self.result is None and self.pending is None:
             p.hard("end_kyoku before the hand ended (no hora or ryukyoku)")
 
-    def _check_start(self, ev: StartKyoku, p: Problems) -> None:
-        p.hard("start_kyoku inside a hand")
-
     # -- applying events (only after their check) ---------------------------------------------------
 
-    def apply_checked(self, event: Event, plan: Any) -> None:
-        _APPLY[type(event)](self, event, plan)
+    def apply_checked(self, event: Event, plan: RoundPlan) -> None:
+        """Carry out an event :meth:`check_event` has passed, by its plan (and nothing else)."""
+        if isinstance(event, Tsumo):
+            self._apply_tsumo(event)
+        elif isinstance(event, Dahai):
+            self._apply_dahai(event)
+        elif isinstance(event, (Chi, Pon, Daiminkan)):
+            assert isinstance(plan, CallPlan)
+            self._apply_call(event, plan)
+        elif isinstance(event, Reach):
+            self._apply_reach(event)
+        elif isinstance(event, ReachAccepted):
+            self._apply_reach_accepted(event)
+        elif isinstance(event, Hora):
+            assert isinstance(plan, WinPlan)
+            self._apply_hora(event, plan)
+        elif isinstance(event, EndKyoku):
+            self._apply_end_kyoku(event)
+        elif isinstance(event, Ryukyoku):
+            assert isinstance(plan, Settlement)
+            self._apply_ryukyoku(event, plan)
+        elif isinstance(event, Dora):
+            self._apply_dora(event)
+        elif isinstance(event, Kakan):
+            assert isinstance(plan, KakanPlan)
+            self._apply_kakan(event, plan)
+        elif isinstance(event, Ankan):
+            self._apply_ankan(event)
+        elif isinstance(event, Nukidora):
+            self._apply_nukidora(event)
+        else:
+            raise AssertionError(f"{event_name(event)} has no apply (its check refuses it)")
 
     def _pass_tile(self, who: int, tile: Tile, caller: int | None = None) -> None:
         """The tile in play passes (or is called by ``caller``): the others have passed it, which
@@ -903,7 +959,7 @@ class Round(Referee):
         elif self.phase is Phase.CHANKAN and self.kan_tile is not None:
             self._pass_tile(self.kan_tile[0], self.kan_tile[1])
 
-    def _apply_tsumo(self, ev: Tsumo, _: None) -> None:
+    def _apply_tsumo(self, ev: Tsumo) -> None:
         seat = ev.actor
         if self.phase is Phase.REACT:
             self._close_react()
@@ -928,7 +984,7 @@ class Round(Referee):
         self.phase = Phase.ACT
         self.actor = seat
 
-    def _apply_dahai(self, ev: Dahai, _: None) -> None:
+    def _apply_dahai(self, ev: Dahai) -> None:
         seat = ev.actor
         st = self.seats[seat]
         declaring = st.declaring
@@ -945,8 +1001,8 @@ class Round(Referee):
         self.phase = Phase.REACT
         self.actor = seat
 
-    def _apply_call(self, ev: Chi | Pon | Daiminkan, plan: tuple[Meld, bool, _Win | None]) -> None:
-        meld, furiten, deal_in = plan
+    def _apply_call(self, ev: Chi | Pon | Daiminkan, plan: CallPlan) -> None:
+        meld, furiten, deal_in = plan.meld, plan.caller_furiten, plan.deal_in
         if deal_in is not None:  # the fourth kan's suukantsu, dealt in: the hand ends (end_kyoku next)
             self.pending = deal_in
             self.phase = Phase.ENDED
@@ -1009,8 +1065,8 @@ class Round(Referee):
         if self.kans_declared == 4 and len(kan_players) > 1:
             self.suukaikan_pending = True
 
-    def _apply_kakan(self, ev: Kakan, i: int) -> None:
-        seat = ev.actor
+    def _apply_kakan(self, ev: Kakan, plan: KakanPlan) -> None:
+        seat, i = ev.actor, plan.pon_index
         st = self.seats[seat]
         self._settle_passed(seat)
         self._take(seat, [ev.pai])
@@ -1026,7 +1082,7 @@ class Round(Referee):
         self.actor = seat
         st.drawn = None
 
-    def _apply_ankan(self, ev: Ankan, _: None) -> None:
+    def _apply_ankan(self, ev: Ankan) -> None:
         seat = ev.actor
         st = self.seats[seat]
         self._settle_passed(seat)
@@ -1046,7 +1102,7 @@ class Round(Referee):
             self.phase = Phase.DRAW
         self.actor = seat
 
-    def _apply_nukidora(self, ev: Nukidora, _: None) -> None:
+    def _apply_nukidora(self, ev: Nukidora) -> None:
         seat = ev.actor
         st = self.seats[seat]
         self._settle_passed(seat)
@@ -1061,21 +1117,21 @@ class Round(Referee):
         self.phase = Phase.CHANKAN
         self.actor = seat
 
-    def _apply_dora(self, ev: Dora, _: None) -> None:
+    def _apply_dora(self, ev: Dora) -> None:
         self.tiles.count([ev.dora_marker])
         self.dora_markers.append(ev.dora_marker)
 
-    def _apply_reach(self, ev: Reach, _: None) -> None:
+    def _apply_reach(self, ev: Reach) -> None:
         self.seats[ev.actor].riichi = True
 
-    def _apply_reach_accepted(self, ev: ReachAccepted, _: None) -> None:
+    def _apply_reach_accepted(self, ev: ReachAccepted) -> None:
         st = self.seats[ev.actor]
         st.riichi_accepted = True
         st.ippatsu = self.rules.ippatsu
         st.score -= self.rules.riichi_stick_points
         self.kyotaku += 1
 
-    def _apply_hora(self, ev: Hora, win: _Win) -> None:
+    def _apply_hora(self, ev: Hora, win: WinPlan) -> None:
         ura = list(ev.ura_markers or ())
         if len(ura) > len(self.ura_markers):
             self.tiles.count(ura[len(self.ura_markers) :])
@@ -1111,7 +1167,7 @@ class Round(Referee):
         discards = self.seats[seat].discards
         return bool(discards) and all(d.tile.kind in TERMINALS_AND_HONORS and not d.called for d in discards)
 
-    def _apply_end_kyoku(self, ev: EndKyoku, _: None) -> None:
+    def _apply_end_kyoku(self, ev: EndKyoku) -> None:
         if self.pending is not None:
             self._finish_wins()
         self.phase = Phase.ENDED
@@ -1281,6 +1337,12 @@ def _meld_of(call: Chi | Pon | Daiminkan) -> Meld:
     return Meld(_CALL_TYPES[type(call)], (*call.consumed, call.pai), call.target, call.pai)
 
 
+def _check_seat(event: Event, field: str, value: int, players: int, p: Problems) -> None:
+    """A seat field of an event names a seat at the table."""
+    if type(value) is not int or not 0 <= value < players:
+        p.hard(f"{event_name(event)}.{field}: {value!r} is not a seat 0..{players - 1}")
+
+
 def _check_numbers(ev: Hora | ReachAccepted | Ryukyoku, players: int, p: Problems) -> None:
     """The per-seat lists a record puts on an event have a number per player."""
     for attr, value in (("deltas", ev.deltas), ("scores", ev.scores)):
@@ -1288,44 +1350,9 @@ def _check_numbers(ev: Hora | ReachAccepted | Ryukyoku, players: int, p: Problem
             p.hard(f"{event_name(ev)}.{attr}: {len(value)} numbers for {players} players")
 
 
-#: the seat fields of each event type that has any
-_SEAT_FIELDS: dict[type[Any], tuple[str, ...]] = {
-    Tsumo: ("actor",), Dahai: ("actor",), Chi: ("actor", "target"), Pon: ("actor", "target"),
-    Daiminkan: ("actor", "target"), Kakan: ("actor",), Ankan: ("actor",), Nukidora: ("actor",),
-    Reach: ("actor",), ReachAccepted: ("actor",), Hora: ("actor", "target"),
-}  # fmt: skip
+#: the events of a hand (``start_kyoku`` is one, refused inside a hand)
+_ROUND_EVENTS = frozenset(
+    {Tsumo, Dahai, Chi, Pon, Daiminkan, Kakan, Ankan, Nukidora, Dora, Reach, ReachAccepted, Hora, Ryukyoku,
+     EndKyoku, StartKyoku}
+)  # fmt: skip
 _CALL_TYPES: dict[type[Any], MeldType] = {Chi: MeldType.CHI, Pon: MeldType.PON, Daiminkan: MeldType.DAIMINKAN}
-#: each event's check (pure; returns what its apply needs) and apply
-_CHECKS: dict[type[Any], Any] = {
-    Tsumo: Round._check_tsumo,
-    Dahai: Round._check_dahai,
-    Chi: Round._check_call,
-    Pon: Round._check_call,
-    Daiminkan: Round._check_call,
-    Kakan: Round._check_kakan,
-    Ankan: Round._check_ankan,
-    Nukidora: Round._check_nukidora,
-    Dora: Round._check_dora,
-    Reach: Round._check_reach,
-    ReachAccepted: Round._check_reach_accepted,
-    Hora: Round._check_hora,
-    Ryukyoku: Round._check_ryukyoku,
-    EndKyoku: Round._check_end_kyoku,
-    StartKyoku: Round._check_start,
-}
-_APPLY: dict[type[Any], Any] = {
-    Tsumo: Round._apply_tsumo,
-    Dahai: Round._apply_dahai,
-    Chi: Round._apply_call,
-    Pon: Round._apply_call,
-    Daiminkan: Round._apply_call,
-    Kakan: Round._apply_kakan,
-    Ankan: Round._apply_ankan,
-    Nukidora: Round._apply_nukidora,
-    Dora: Round._apply_dora,
-    Reach: Round._apply_reach,
-    ReachAccepted: Round._apply_reach_accepted,
-    Hora: Round._apply_hora,
-    Ryukyoku: Round._apply_ryukyoku,
-    EndKyoku: Round._apply_end_kyoku,
-}
