@@ -46,8 +46,6 @@ request that reproduces it (:attr:`RoundResult.request`, for ``tenbou settle``).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from enum import Enum
 from typing import Any, NoReturn
 
 from ..core._native import mypyc_attr
@@ -55,9 +53,7 @@ from ..core.hand import Hand, Meld, MeldType, Situation
 from ..core.scoring import HandScore, score_hand
 from ..core.shape import is_kokushi, is_tenpai, is_winning, waits
 from ..core.tiles import TERMINALS_AND_HONORS, Tile, format_tiles
-from ..core.values import DataRecord
-from ..errors import IllegalEventError, TenbouError
-from ..rules import Rules
+from ..errors import TenbouError
 from ..settle import pao as _pao
 from ..settle.pao import Liability
 from ..settle.payment import Settlement, settle_draw, settle_wins
@@ -81,9 +77,39 @@ from .events import (
     event_name,
 )
 from .plans import CallPlan, KakanPlan, RoundPlan, WinPlan
-from .referee import Problems, Referee, TileCount
+from .referee import Problems
+from .state import (
+    CALL_TYPES,
+    Discard,
+    Phase,
+    RoundResult,
+    RoundState,
+    SeatState,
+    ankan_keeps_waits,
+    check_numbers,
+    check_seat,
+    check_start,
+    first_go_around,
+    kan_order,
+    kuikae,
+    leaves_a_discard,
+    meld_of,
+    start_problems,
+    tile_key,
+)
 
-__all__ = ["Phase", "Round", "RoundResult", "SeatState", "check_start", "start_problems"]
+#: (Discard, Phase, RoundResult, SeatState, check_start and start_problems live in engine/state.py;
+#: they are named here too, where code and pickles made before find them)
+__all__ = [
+    "ABORT_REASONS",
+    "Discard",
+    "Phase",
+    "Round",
+    "RoundResult",
+    "SeatState",
+    "check_start",
+    "start_problems",
+]
 
 _WIND_KINDS = (27, 28, 29, 30)
 #: mjai ``ryukyoku`` reasons of the abortive draws, by tenbou's names
@@ -97,146 +123,6 @@ ABORT_REASONS = {
 _REASON_NAMES = {v: k for k, v in ABORT_REASONS.items()}
 #: mjai reasons of an exhaustive draw
 _EXHAUSTIVE_REASONS = ("fanpai", "nagashimangan")
-#: the biggest number a count on the table (honba, riichi sticks, points) may be
-_MAX_COUNT = 10**6
-
-
-class Phase(Enum):
-    """Where the round stands: a seat is to ``DRAW``; a seat holding a drawn
-    tile (or having called) is to ``ACT``; the others may ``REACT`` to a
-    discard, or rob a kan (``CHANKAN``); or the round has ``ENDED``."""
-
-    DRAW = "draw"
-    ACT = "act"
-    REACT = "react"
-    CHANKAN = "chankan"
-    ENDED = "ended"
-
-
-@dataclass(slots=True)
-class Discard(DataRecord):
-    tile: Tile
-    tsumogiri: bool
-    riichi: bool = False
-    called: bool = False
-
-
-@dataclass(slots=True)
-class SeatState(DataRecord):
-    """One player's side of the table."""
-
-    hand: list[Tile]
-    score: int
-    melds: list[Meld] = field(default_factory=list)
-    #: kans in the order declared: (index in melds, type)
-    kans: list[tuple[int, MeldType]] = field(default_factory=list)
-    discards: list[Discard] = field(default_factory=list)
-    riichi: bool = False  # declared (the declaration tile may still be ronned)
-    riichi_accepted: bool = False
-    double_riichi: bool = False
-    ippatsu: bool = False
-    has_drawn: bool = False
-    #: furiten by a win passed: since one's last draw (temporary), or since riichi. The kinds passed
-    #: are kept and judged against the waits when a win is claimed (the hand does not change in
-    #: between but by one's own call, which settles them first), not worked out at every pass.
-    temp_furiten: bool = False
-    riichi_furiten: bool = False
-    passed: set[int] = field(default_factory=set)
-    passed_in_riichi: set[int] = field(default_factory=set)
-    kita: int = 0
-    drawn: Tile | None = None
-    rinshan: bool = False  # the tile in hand was drawn from the dead wall
-    kuikae: frozenset[int] = frozenset()
-    #: a cache of ``waits`` (not part of the state: it follows the hand)
-    waits_key: tuple[tuple[int, ...], bool] | None = None
-    waits: list[int] = field(default_factory=list)
-
-    def kinds(self) -> list[int]:
-        c = [0] * 34
-        for t in self.hand:
-            c[t.kind] += 1
-        return c
-
-    @property
-    def closed(self) -> bool:
-        return all(m.type is MeldType.ANKAN for m in self.melds)
-
-    @property
-    def declaring(self) -> bool:
-        """Riichi declared and its tile not yet discarded: only that discard may follow."""
-        return self.riichi and not self.riichi_accepted and not any(d.riichi for d in self.discards)
-
-
-@dataclass(frozen=True, slots=True)
-class RoundResult(DataRecord):
-    """How the round ended: its settlement, the request that was settled (for
-    wins), and what the record said where it said it."""
-
-    settlement: Settlement
-    request: dict[str, Any] | None
-    recorded_deltas: tuple[int, ...] | None = None
-
-
-def _seat_problem(value: int, name: str, players: int) -> str | None:
-    if type(value) is not int or not 0 <= value < players:
-        return f"{name}: {value!r} is not a seat 0..{players - 1}"
-    return None
-
-
-def check_start(rules: Rules, start: StartKyoku, players: int | None = None) -> list[str]:
-    """What is wrong with a ``start_kyoku`` under ``rules`` (empty when nothing): the number of
-    hands and scores, hand number, dealer, honba and riichi sticks in range, thirteen tiles to
-    each hand, and no tile beyond the copies of the set (hands and dora indicator together).
-
-    >>> from tenbou.rules import get_rules
-    >>> from tenbou.core.tiles import Tile, Wind
-    >>> hands = ((Tile.parse("1m"),) * 13,) * 3
-    >>> start = StartKyoku(Wind.EAST, Tile.parse("1s"), 1, 0, 0, 0, (25000,) * 3, hands)
-    >>> check_start(get_rules("tenhou"), start, players=4)
-    ['start_kyoku deals 3 hands to 4 players']
-    """
-    return [message for message, _ in start_problems(rules, start, players)]
-
-
-def start_problems(rules: Rules, start: StartKyoku, players: int | None) -> list[tuple[str, bool]]:
-    """The problems of a start, each with whether the round cannot be set up at all with it."""
-    n = len(start.tehais)
-    if players is not None and n != players:
-        return [(f"start_kyoku deals {n} hands to {players} players", True)]
-    if n not in rules.players:
-        allowed = " or ".join(map(str, rules.players))
-        return [(f"start_kyoku deals {n} hands; these rules are played by {allowed} players", True)]
-    out: list[tuple[str, bool]] = []
-    if len(start.scores) != n:
-        out.append((f"start_kyoku.scores: {len(start.scores)} scores for {n} players", True))
-    elif any(type(x) is not int or abs(x) > _MAX_COUNT for x in start.scores):
-        out.append(
-            (f"start_kyoku.scores: {list(start.scores)} out of range (-{_MAX_COUNT}..{_MAX_COUNT})", True)
-        )
-    bad_oya = _seat_problem(start.oya, "start_kyoku.oya", n)
-    if bad_oya:
-        out.append((bad_oya, True))
-    if type(start.kyoku) is not int or not 1 <= start.kyoku <= n:
-        out.append((f"start_kyoku.kyoku: {start.kyoku!r} is not a hand number 1..{n}", True))
-    elif not bad_oya and start.oya != start.kyoku - 1:
-        out.append(
-            (
-                f"start_kyoku.oya: seat {start.oya} deals hand {start.kyoku} (seat {start.kyoku - 1} does)",
-                False,
-            )
-        )
-    for name, value in (("honba", start.honba), ("kyotaku", start.kyotaku)):
-        if type(value) is not int or not 0 <= value <= _MAX_COUNT:
-            out.append((f"start_kyoku.{name}: {value!r} is not a count 0..{_MAX_COUNT}", True))
-    for i, h in enumerate(start.tehais):
-        if len(h) != 13:
-            out.append((f"start_kyoku gives seat {i} {len(h)} tiles, not 13", False))
-    problem = TileCount(rules.red_fives, n).problem(
-        [t for h in start.tehais for t in h] + [start.dora_marker], "start_kyoku"
-    )
-    if problem:
-        out.append((problem, False))
-    return out
 
 
 #: the name a hora's plan had (a pickle of a game stopped after a hora names it)
@@ -244,88 +130,8 @@ _Win = WinPlan
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
-class Round(Referee):
+class Round(RoundState):
     """One hand, fed event by event (see the module docstring)."""
-
-    def __init__(self, rules: Rules, start: StartKyoku, *, strict: bool = True, index: int = 0) -> None:
-        problems = start_problems(rules, start, None)
-        if problems and (strict or any(hard for _, hard in problems)):
-            raise IllegalEventError(f"event {index}: {next(m for m, hard in problems if hard or strict)}")
-        players = len(start.tehais)
-        self.rules = rules
-        self.players = players
-        self.start = start
-        self.strict = strict
-        self.errors: list[str] = [f"event {index}: {m}" for m, _ in problems]
-        self.dealer = start.oya
-        self.round_wind = start.bakaze
-        self.honba = start.honba
-        self.kyotaku = start.kyotaku
-        self.seats = [SeatState(list(h), s) for h, s in zip(start.tehais, start.scores, strict=True)]
-        self.dora_markers: list[Tile] = [start.dora_marker]
-        #: the ura indicators a win has shown (counted once for a double ron)
-        self.ura_markers: list[Tile] = []
-        self.tiles = TileCount(rules.red_fives, players)
-        self.tiles.count([t for h in start.tehais for t in h] + [start.dora_marker])
-        dead = 14
-        total = 136 if players == 4 else 108
-        self.live_wall = total - 13 * players - dead
-        self.kans_declared = 0
-        self.phase = Phase.DRAW
-        self.actor = self.dealer
-        self.last_discard: tuple[int, Tile] | None = None
-        self.rinshan_pending = False
-        self.chain_from: int | None = None  # who dealt the daiminkan that began this rinshan chain
-        self.chain_broken = False  # an ankan or kakan came since that daiminkan
-        self.chain_furiten = False  # the daiminkan's caller was furiten when it called
-        self.kan_tile: tuple[int, Tile, str] | None = None  # a kan that may be robbed: (seat, tile, type)
-        self.calls_made = False  # any call or kan this hand (ends the first go-around)
-        self.discards_made = 0
-        self.suukaikan_pending = False
-        self.horas: list[tuple[Hora, dict[str, Any]]] = []
-        #: the settlement of the wins so far (a ron may be followed by another on the same tile)
-        self.pending: WinPlan | None = None
-        self.result: RoundResult | None = None
-        #: ``end_kyoku`` has come
-        self.closed = False
-        self.index = index
-
-    # -- helpers ----------------------------------------------------------------------------------
-
-    def _first_go_around(self) -> bool:
-        return not self.calls_made and self.discards_made < self.players
-
-    def waits(self, seat: int) -> list[int]:
-        """The kinds that would complete ``seat``'s hand (13 - 3 x melds tiles);
-        cached until the hand changes."""
-        st = self.seats[seat]
-        counts = st.kinds()
-        key = (tuple(counts), not st.melds)
-        if st.waits_key != key:
-            st.waits_key = key
-            st.waits = waits(counts, closed=not st.melds, players=self.players)
-        return st.waits
-
-    def is_tenpai(self, seat: int) -> bool:
-        """Tenpai for the draw payments: waiting on a kind the player does not
-        already hold four of (a wait on one's own fourth tile is no wait)."""
-        st = self.seats[seat]
-        held = [0] * 34
-        for t in st.hand:
-            held[t.kind] += 1
-        for m in st.melds:
-            for t in m.tiles:
-                held[t.kind] += 1
-        return any(held[k] < 4 for k in self.waits(seat))
-
-    def furiten(self, seat: int) -> bool:
-        """Furiten: a wait among one's own discards, a ron passed since one's
-        last discard, or a ron passed after riichi."""
-        st = self.seats[seat]
-        if st.temp_furiten or st.riichi_furiten:
-            return True
-        w = set(self.waits(seat))
-        return bool(w & st.passed or w & st.passed_in_riichi) or any(d.tile.kind in w for d in st.discards)
 
     def _settle_passed(self, seat: int) -> None:
         """The seat's hand is about to change (its own call, kan or kita): the wins it passed are
@@ -341,7 +147,7 @@ class Round(Referee):
             st.passed_in_riichi = set()
 
     def _hand_text(self, seat: int) -> str:
-        return format_tiles(sorted(self.seats[seat].hand, key=_key))
+        return format_tiles(sorted(self.seats[seat].hand, key=tile_key))
 
     def _missing(self, seat: int, tiles: Sequence[Tile]) -> Tile | None:
         """The first of ``tiles`` that ``seat`` does not hold (as many times as listed)."""
@@ -367,7 +173,7 @@ class Round(Referee):
         """The situational flags of ``seat`` winning now (``kind``: tsumo, ron, chankan, or
         fourth_kan: the daiminkan of the discard that makes ``seat``'s fourth kan)."""
         st = self.seats[seat]
-        first = self._first_go_around()
+        first = first_go_around(self)
         wall_empty = self.live_wall == 0
         return {
             "riichi": st.riichi_accepted and not st.double_riichi,
@@ -393,18 +199,6 @@ class Round(Referee):
             return None
         return self.chain_from
 
-    def fourth_kan_deal_in(self, seat: int, tile: Tile) -> bool:
-        """Whether ``seat``'s daiminkan of ``tile`` would make its fourth kan and, under
-        ``suukantsu_pao_timing = "fourth_kan"`` (with suukantsu in ``pao_yaku``), end the hand as a
-        suukantsu dealt in by the discarder (seed 000: 「大明槓された瞬間に四槓子の振り込みと見な
-        されるルールもある」). A record may write it as that ``daiminkan`` (followed by
-        ``end_kyoku``) or as a ``hora`` of ``seat`` on the discard; tenbou writes the ``hora``."""
-        rules = self.rules
-        if rules.suukantsu_pao_timing != "fourth_kan" or "suukantsu" not in rules.pao_yaku:
-            return False
-        st = self.seats[seat]
-        return len(st.kans) == 3 and sum(t.kind == tile.kind for t in st.hand) == 3
-
     def _win_fields(self, seat: int, win_tile: Tile, discarder: int | None, kind: str) -> dict[str, Any]:
         """The winning-hand fields of a scoring request for ``seat`` winning on ``win_tile`` (the
         request that reproduces the win with ``tenbou settle``)."""
@@ -415,7 +209,7 @@ class Round(Referee):
         req: dict[str, Any] = {
             "winner": seat,
             "from": discarder,
-            "hand": format_tiles(sorted(concealed, key=_key)),
+            "hand": format_tiles(sorted(concealed, key=tile_key)),
             "melds": [m.to_dict() for m in st.melds],
             "win_tile": str(win_tile),
             "dora_indicators": [str(t) for t in self.dora_markers],
@@ -425,9 +219,9 @@ class Round(Referee):
         req.update({k: True for k, v in flags.items() if v})
         if flags["rinshan"]:
             req["rinshan_kan_from"] = self._kan_from()
-        kan_order = self._kan_order(seat)
-        if kan_order != sorted(kan_order):  # a kakan declared after a later call: the request says so
-            req["kan_order"] = kan_order
+        order = kan_order(self, seat)
+        if order != sorted(order):  # a kakan declared after a later call: the request says so
+            req["kan_order"] = order
         return req
 
     def _score(
@@ -439,7 +233,7 @@ class Round(Referee):
         concealed = list(st.hand)
         if discarder is None:
             concealed.remove(win_tile)
-        hand = Hand(tuple(sorted(concealed, key=_key)), tuple(st.melds), win_tile)
+        hand = Hand(tuple(sorted(concealed, key=tile_key)), tuple(st.melds), win_tile)
         situation = Situation(
             self.players,
             self.dealer,
@@ -453,15 +247,11 @@ class Round(Referee):
         )
         return score_hand(hand, situation, self.rules)
 
-    def _kan_order(self, seat: int) -> list[int]:
-        """The indices of ``seat``'s kans among its melds, in the order they were declared."""
-        return [i for i, _ in self.seats[seat].kans]
-
     def _liabilities(self, seat: int, hs: HandScore) -> tuple[Liability, ...]:
         """Liabilities as the calls happened (:func:`tenbou.settle.pao.win_liabilities`): the kans in the
         order they were declared, and the daiminkan a rinshan chain began with."""
         return _pao.win_liabilities(
-            hs, kan_order=self._kan_order(seat), kan_from=self._kan_from(), kan_from_named=True
+            hs, kan_order=kan_order(self, seat), kan_from=self._kan_from(), kan_from_named=True
         )
 
     def _can_win(self, seat: int, tile: Tile, discarder: int | None, kind: str) -> bool:
@@ -491,7 +281,7 @@ class Round(Referee):
             return (
                 self.phase is Phase.ACT
                 and st.drawn is not None
-                and self._first_go_around()
+                and first_go_around(self)
                 and not st.discards
                 and not st.riichi
                 and len({t.kind for t in st.hand if t.kind in TERMINALS_AND_HONORS}) >= 9
@@ -562,24 +352,24 @@ class Round(Referee):
         players = self.players
         plan: RoundPlan = None
         if isinstance(event, Tsumo):
-            _check_seat(event, "actor", event.actor, players, p)
+            check_seat(event, "actor", event.actor, players, p)
             self._check_tsumo(event, p)
         elif isinstance(event, Dahai):
-            _check_seat(event, "actor", event.actor, players, p)
+            check_seat(event, "actor", event.actor, players, p)
             self._check_dahai(event, p)
         elif isinstance(event, (Chi, Pon, Daiminkan)):
-            _check_seat(event, "actor", event.actor, players, p)
-            _check_seat(event, "target", event.target, players, p)
+            check_seat(event, "actor", event.actor, players, p)
+            check_seat(event, "target", event.target, players, p)
             plan = self._check_call(event, p)
         elif isinstance(event, Reach):
-            _check_seat(event, "actor", event.actor, players, p)
+            check_seat(event, "actor", event.actor, players, p)
             self._check_reach(event, p)
         elif isinstance(event, ReachAccepted):
-            _check_seat(event, "actor", event.actor, players, p)
+            check_seat(event, "actor", event.actor, players, p)
             self._check_reach_accepted(event, p)
         elif isinstance(event, Hora):
-            _check_seat(event, "actor", event.actor, players, p)
-            _check_seat(event, "target", event.target, players, p)
+            check_seat(event, "actor", event.actor, players, p)
+            check_seat(event, "target", event.target, players, p)
             plan = self._check_hora(event, p)
         elif isinstance(event, EndKyoku):
             self._check_end_kyoku(event, p)
@@ -588,13 +378,13 @@ class Round(Referee):
         elif isinstance(event, Dora):
             self._check_dora(event, p)
         elif isinstance(event, Kakan):
-            _check_seat(event, "actor", event.actor, players, p)
+            check_seat(event, "actor", event.actor, players, p)
             plan = self._check_kakan(event, p)
         elif isinstance(event, Ankan):
-            _check_seat(event, "actor", event.actor, players, p)
+            check_seat(event, "actor", event.actor, players, p)
             self._check_ankan(event, p)
         elif isinstance(event, Nukidora):
-            _check_seat(event, "actor", event.actor, players, p)
+            check_seat(event, "actor", event.actor, players, p)
             self._check_nukidora(event, p)
         elif isinstance(event, StartKyoku):
             p.hard("start_kyoku inside a hand")
@@ -658,7 +448,7 @@ class Round(Referee):
 
     def _check_call(self, ev: Chi | Pon | Daiminkan, p: Problems) -> CallPlan:
         seat, target = ev.actor, ev.target
-        kind = _CALL_TYPES[type(ev)]
+        kind = CALL_TYPES[type(ev)]
         name = kind.value
         if self.phase is not Phase.REACT or self.last_discard is None:
             p.hard(f"{name} by seat {seat} with no discard to call")
@@ -684,7 +474,7 @@ class Round(Referee):
             p.soft("daiminkan: no kan is possible now (the wall is empty or four kans are out)")
         if self.live_wall <= 0 and kind is not MeldType.DAIMINKAN:
             p.soft(f"{name}: the last discard (houtei) cannot be called")
-        if not self._leaves_a_discard(seat, ev.consumed, meld):
+        if not leaves_a_discard(self, seat, ev.consumed, meld):
             p.soft(f"{name}: after it, kuikae forbids every tile seat {seat} would hold (no discard left)")
         if kind is MeldType.DAIMINKAN and self.fourth_kan_deal_in(seat, ev.pai):
             # the fourth kan: the hand ends here, settled as the hora of ``seat`` on the discard
@@ -711,7 +501,7 @@ class Round(Referee):
         if i is None:
             p.hard(f"kakan of {ev.pai}: seat {seat} has no pon of it")
         self._holds(seat, [ev.pai], "kakan", p)
-        if sorted(ev.consumed, key=_key) != sorted(st.melds[i].tiles, key=_key):
+        if sorted(ev.consumed, key=tile_key) != sorted(st.melds[i].tiles, key=tile_key):
             p.hard(
                 f"kakan.consumed: {format_tiles(ev.consumed)} is not seat {seat}'s pon "
                 f"{format_tiles(st.melds[i].tiles)}"
@@ -728,7 +518,7 @@ class Round(Referee):
         if st.riichi_accepted:
             if st.drawn is None or st.drawn.kind != ev.consumed[0].kind:
                 p.soft("ankan in riichi: only of the tile just drawn")
-            elif not self._ankan_keeps_waits(seat, ev):
+            elif not ankan_keeps_waits(self, seat, ev):
                 p.soft("ankan in riichi would change the waits")
 
     def _check_nukidora(self, ev: Nukidora, p: Problems) -> None:
@@ -780,7 +570,7 @@ class Round(Referee):
             p.hard(f"reach_accepted: seat {seat} has not just declared riichi")
         if self.phase is not Phase.REACT or self.last_discard is None or self.last_discard[0] != seat:
             p.hard(f"reach_accepted: seat {seat}'s riichi tile is no longer the last discard")
-        _check_numbers(ev, self.players, p)
+        check_numbers(ev, self.players, p)
 
     def _check_hora(self, ev: Hora, p: Problems) -> WinPlan:
         seat, target = ev.actor, ev.target
@@ -818,7 +608,7 @@ class Round(Referee):
                 p.soft(f"hora: seat {seat} is furiten")
             if ev.pai is not None and ev.pai != tile:
                 p.soft(f"hora on {ev.pai}, but the tile is {tile}")
-        _check_numbers(ev, self.players, p)
+        check_numbers(ev, self.players, p)
         return self._win(seat, tile, discarder, kind, ev.ura_markers, p)
 
     def _win(
@@ -869,7 +659,7 @@ class Round(Referee):
         return not st.melds and is_kokushi(c)
 
     def _check_ryukyoku(self, ev: Ryukyoku, p: Problems) -> Settlement:
-        _check_numbers(ev, self.players, p)
+        check_numbers(ev, self.players, p)
         if ev.tenpais is not None and len(ev.tenpais) != self.players:
             p.hard(f"ryukyoku.tenpais: {len(ev.tenpais)} entries for {self.players} players")
         if ev.reason is not None and ev.reason not in _REASON_NAMES and ev.reason not in _EXHAUSTIVE_REASONS:
@@ -990,7 +780,7 @@ class Round(Referee):
         declaring = st.declaring
         st.hand.remove(ev.pai)
         if declaring:
-            st.double_riichi = self._first_go_around() and not st.discards
+            st.double_riichi = first_go_around(self) and not st.discards
         elif st.riichi_accepted:
             st.ippatsu = False
         st.discards.append(Discard(ev.pai, ev.tsumogiri, riichi=declaring))
@@ -1026,37 +816,10 @@ class Round(Referee):
             self.chain_furiten = furiten
             self.phase = Phase.DRAW
         else:
-            st.kuikae = self._kuikae(meld)
+            st.kuikae = kuikae(self, meld)
             self.phase = Phase.ACT
         self.actor = seat
         self.last_discard = None
-
-    def _kuikae(self, meld: Meld) -> frozenset[int]:
-        """The kinds a chi or pon forbids discarding next (kuikae): the called kind, and by
-        ``kuikae = forbidden`` the other end of a chi's run too (suji kuikae)."""
-        rule = self.rules.kuikae
-        called = meld.called
-        if rule == "allowed" or called is None:
-            return frozenset()
-        forbidden = {called.kind}
-        if meld.type is MeldType.CHI and rule == "forbidden":
-            lo = min(t.kind for t in meld.tiles)
-            if called.kind == lo and lo % 9 <= 5:
-                forbidden.add(lo + 3)
-            elif called.kind == lo + 2 and lo % 9 >= 1:
-                forbidden.add(lo - 1)
-        return frozenset(forbidden)
-
-    def _leaves_a_discard(self, seat: int, consumed: Sequence[Tile], meld: Meld) -> bool:
-        """Whether, after calling ``meld`` with ``consumed``, ``seat`` has a tile kuikae lets it
-        discard (a call after which every tile is forbidden cannot be made)."""
-        if meld.type is MeldType.DAIMINKAN:
-            return True
-        forbidden = self._kuikae(meld)
-        rest = list(self.seats[seat].hand)
-        for t in consumed:
-            rest.remove(t)
-        return any(t.kind not in forbidden for t in rest)
 
     def _declare_kan(self, seat: int) -> None:
         self.kans_declared += 1
@@ -1233,7 +996,7 @@ class Round(Referee):
                 k = st.drawn.kind
                 if hand_kinds[k] == 4:
                     cand = Ankan(seat, tuple(t for t in st.hand if t.kind == k))
-                    if self._ankan_keeps_waits(seat, cand):
+                    if ankan_keeps_waits(self, seat, cand):
                         out.append(cand)
             if (
                 self.players == 3
@@ -1279,24 +1042,6 @@ class Round(Referee):
                 return True
         return False
 
-    def _ankan_keeps_waits(self, seat: int, ankan: Ankan) -> bool:
-        st = self.seats[seat]
-        assert st.drawn is not None
-        before_hand = list(st.hand)
-        before_hand.remove(st.drawn)
-        c1 = [0] * 34
-        for t in before_hand:
-            c1[t.kind] += 1
-        after = list(st.hand)
-        for t in ankan.consumed:
-            after.remove(t)
-        c2 = [0] * 34
-        for t in after:
-            c2[t.kind] += 1
-        return sorted(waits(c1, closed=not st.melds, players=self.players)) == sorted(
-            waits(c2, closed=False, players=self.players)
-        )
-
     def _call_options(self, seat: int, who: int, tile: Tile) -> list[Event]:
         st = self.seats[seat]
         out: list[Chi | Pon | Daiminkan] = []
@@ -1305,7 +1050,7 @@ class Round(Referee):
             seen: set[tuple[Tile, ...]] = set()
             for i in range(len(same)):
                 for j in range(i + 1, len(same)):
-                    pair = tuple(sorted((same[i], same[j]), key=_key))
+                    pair = tuple(sorted((same[i], same[j]), key=tile_key))
                     if pair not in seen:
                         seen.add(pair)
                         out.append(Pon(seat, who, tile, pair))
@@ -1320,34 +1065,11 @@ class Round(Referee):
                 picks: list[list[Tile]] = [[t for t in st.hand if t.kind == x] for x in others]
                 if all(picks):
                     options = {(a, b) for a in set(picks[0]) for b in set(picks[1])}
-                    for a, b in sorted(options, key=lambda p: (_key(p[0]), _key(p[1]))):
+                    for a, b in sorted(options, key=lambda p: (tile_key(p[0]), tile_key(p[1]))):
                         out.append(Chi(seat, who, tile, (a, b)))
         return [
-            c
-            for c in out
-            if isinstance(c, Daiminkan) or self._leaves_a_discard(seat, c.consumed, _meld_of(c))
+            c for c in out if isinstance(c, Daiminkan) or leaves_a_discard(self, seat, c.consumed, meld_of(c))
         ]
-
-
-def _key(t: Tile) -> tuple[int, bool]:
-    return (t.kind, t.red)
-
-
-def _meld_of(call: Chi | Pon | Daiminkan) -> Meld:
-    return Meld(_CALL_TYPES[type(call)], (*call.consumed, call.pai), call.target, call.pai)
-
-
-def _check_seat(event: Event, field: str, value: int, players: int, p: Problems) -> None:
-    """A seat field of an event names a seat at the table."""
-    if type(value) is not int or not 0 <= value < players:
-        p.hard(f"{event_name(event)}.{field}: {value!r} is not a seat 0..{players - 1}")
-
-
-def _check_numbers(ev: Hora | ReachAccepted | Ryukyoku, players: int, p: Problems) -> None:
-    """The per-seat lists a record puts on an event have a number per player."""
-    for attr, value in (("deltas", ev.deltas), ("scores", ev.scores)):
-        if value is not None and len(value) != players:
-            p.hard(f"{event_name(ev)}.{attr}: {len(value)} numbers for {players} players")
 
 
 #: the events of a hand (``start_kyoku`` is one, refused inside a hand)
@@ -1355,4 +1077,3 @@ _ROUND_EVENTS = frozenset(
     {Tsumo, Dahai, Chi, Pon, Daiminkan, Kakan, Ankan, Nukidora, Dora, Reach, ReachAccepted, Hora, Ryukyoku,
      EndKyoku, StartKyoku}
 )  # fmt: skip
-_CALL_TYPES: dict[type[Any], MeldType] = {Chi: MeldType.CHI, Pon: MeldType.PON, Daiminkan: MeldType.DAIMINKAN}
