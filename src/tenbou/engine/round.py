@@ -46,17 +46,14 @@ request that reproduces it (:attr:`RoundResult.request`, for ``tenbou settle``).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, NoReturn
+from typing import NoReturn
 
 from ..core._native import mypyc_attr
-from ..core.hand import Hand, Meld, MeldType, Situation
-from ..core.scoring import HandScore, score_hand
-from ..core.shape import is_kokushi, is_tenpai, is_winning, waits
+from ..core.hand import Meld, MeldType
+from ..core.shape import is_tenpai, is_winning, waits
 from ..core.tiles import TERMINALS_AND_HONORS, Tile, format_tiles
 from ..errors import TenbouError
-from ..settle import pao as _pao
-from ..settle.pao import Liability
-from ..settle.payment import Settlement, settle_draw, settle_wins
+from ..settle.payment import Settlement, settle_draw
 from .events import (
     Ankan,
     Chi,
@@ -90,13 +87,13 @@ from .state import (
     check_seat,
     check_start,
     first_go_around,
-    kan_order,
     kuikae,
     leaves_a_discard,
     meld_of,
     start_problems,
     tile_key,
 )
+from .win import can_win, check_hora, is_kokushi_wait, plan_win
 
 #: (Discard, Phase, RoundResult, SeatState, check_start and start_problems live in engine/state.py;
 #: they are named here too, where code and pickles made before find them)
@@ -169,108 +166,6 @@ class Round(RoundState):
 
     # -- the win request ------------------------------------------------------------------------
 
-    def _win_flags(self, seat: int, discarder: int | None, kind: str) -> dict[str, bool]:
-        """The situational flags of ``seat`` winning now (``kind``: tsumo, ron, chankan, or
-        fourth_kan: the daiminkan of the discard that makes ``seat``'s fourth kan)."""
-        st = self.seats[seat]
-        first = first_go_around(self)
-        wall_empty = self.live_wall == 0
-        return {
-            "riichi": st.riichi_accepted and not st.double_riichi,
-            "double_riichi": st.riichi_accepted and st.double_riichi,
-            "ippatsu": st.riichi_accepted and st.ippatsu and self.rules.ippatsu,
-            "rinshan": discarder is None and st.rinshan,
-            "chankan": kind == "chankan",
-            "haitei": discarder is None and wall_empty and not st.rinshan,
-            "houtei": discarder is not None and wall_empty and kind == "ron",
-            "tenhou": discarder is None and first and not st.discards and seat == self.dealer,
-            "chiihou": discarder is None and first and not st.discards and seat != self.dealer,
-            "renhou": discarder is not None and first and not st.has_drawn and seat != self.dealer,
-            "fourth_kan": kind == "fourth_kan",
-        }
-
-    def _kan_from(self) -> int | None:
-        """Who dealt the daiminkan a rinshan win now follows, for daiminkan pao (``None``: no pao)."""
-        if (
-            self.chain_from is None
-            or (self.chain_broken and not self.rules.daiminkan_pao_chain)
-            or (self.chain_furiten and not self.rules.daiminkan_pao_furiten)
-        ):
-            return None
-        return self.chain_from
-
-    def _win_fields(self, seat: int, win_tile: Tile, discarder: int | None, kind: str) -> dict[str, Any]:
-        """The winning-hand fields of a scoring request for ``seat`` winning on ``win_tile`` (the
-        request that reproduces the win with ``tenbou settle``)."""
-        st = self.seats[seat]
-        concealed = list(st.hand)
-        if discarder is None:
-            concealed.remove(win_tile)
-        req: dict[str, Any] = {
-            "winner": seat,
-            "from": discarder,
-            "hand": format_tiles(sorted(concealed, key=tile_key)),
-            "melds": [m.to_dict() for m in st.melds],
-            "win_tile": str(win_tile),
-            "dora_indicators": [str(t) for t in self.dora_markers],
-            "kita": st.kita,
-        }
-        flags = self._win_flags(seat, discarder, kind)
-        req.update({k: True for k, v in flags.items() if v})
-        if flags["rinshan"]:
-            req["rinshan_kan_from"] = self._kan_from()
-        order = kan_order(self, seat)
-        if order != sorted(order):  # a kakan declared after a later call: the request says so
-            req["kan_order"] = order
-        return req
-
-    def _score(
-        self, seat: int, win_tile: Tile, discarder: int | None, kind: str, ura: tuple[Tile, ...] = ()
-    ) -> HandScore:
-        """The value of ``seat`` winning now on ``win_tile``; :class:`~tenbou.errors.TenbouError`
-        when it is no win (not a winning hand, no yaku, a contradiction)."""
-        st = self.seats[seat]
-        concealed = list(st.hand)
-        if discarder is None:
-            concealed.remove(win_tile)
-        hand = Hand(tuple(sorted(concealed, key=tile_key)), tuple(st.melds), win_tile)
-        situation = Situation(
-            self.players,
-            self.dealer,
-            seat,
-            discarder,
-            self.round_wind,
-            **self._win_flags(seat, discarder, kind),
-            dora_indicators=tuple(self.dora_markers),
-            ura_indicators=ura,
-            kita=st.kita,
-        )
-        return score_hand(hand, situation, self.rules)
-
-    def _liabilities(self, seat: int, hs: HandScore) -> tuple[Liability, ...]:
-        """Liabilities as the calls happened (:func:`tenbou.settle.pao.win_liabilities`): the kans in the
-        order they were declared, and the daiminkan a rinshan chain began with."""
-        return _pao.win_liabilities(
-            hs, kan_order=kan_order(self, seat), kan_from=self._kan_from(), kan_from_named=True
-        )
-
-    def _can_win(self, seat: int, tile: Tile, discarder: int | None, kind: str) -> bool:
-        try:
-            self._score(seat, tile, discarder, kind)
-        except TenbouError:
-            return False
-        return True
-
-    def _settle_request(self, wins: list[dict[str, Any]]) -> dict[str, Any]:
-        return {
-            "players": self.players,
-            "dealer": self.dealer,
-            "round_wind": self.round_wind.value,
-            "honba": self.honba,
-            "riichi_sticks": self.kyotaku,
-            "wins": wins,
-        }
-
     # -- the abortive draws -----------------------------------------------------------------------
 
     def abort_holds(self, reason: str) -> bool:
@@ -325,7 +220,7 @@ class Round(RoundState):
                 seat != who
                 and tile.kind in self.waits(seat)
                 and not self.furiten(seat)
-                and self._can_win(seat, tile, who, kind)
+                and can_win(self, seat, tile, who, kind)
             ):
                 wins += 1
         return wins >= 3
@@ -370,7 +265,7 @@ class Round(RoundState):
         elif isinstance(event, Hora):
             check_seat(event, "actor", event.actor, players, p)
             check_seat(event, "target", event.target, players, p)
-            plan = self._check_hora(event, p)
+            plan = check_hora(self, event, p)
         elif isinstance(event, EndKyoku):
             self._check_end_kyoku(event, p)
         elif isinstance(event, Ryukyoku):
@@ -478,7 +373,7 @@ class Round(RoundState):
             p.soft(f"{name}: after it, kuikae forbids every tile seat {seat} would hold (no discard left)")
         if kind is MeldType.DAIMINKAN and self.fourth_kan_deal_in(seat, ev.pai):
             # the fourth kan: the hand ends here, settled as the hora of ``seat`` on the discard
-            return CallPlan(meld, False, self._win(seat, ev.pai, who, "fourth_kan", None, p))
+            return CallPlan(meld, False, plan_win(self, seat, ev.pai, who, "fourth_kan", None, p))
         return CallPlan(meld, kind is MeldType.DAIMINKAN and self.furiten(seat))
 
     def _check_own_kan(self, seat: int, what: str, p: Problems) -> None:
@@ -571,92 +466,6 @@ class Round(RoundState):
         if self.phase is not Phase.REACT or self.last_discard is None or self.last_discard[0] != seat:
             p.hard(f"reach_accepted: seat {seat}'s riichi tile is no longer the last discard")
         check_numbers(ev, self.players, p)
-
-    def _check_hora(self, ev: Hora, p: Problems) -> WinPlan:
-        seat, target = ev.actor, ev.target
-        st = self.seats[seat]
-        if any(h.actor == seat for h, _ in self.horas):
-            p.hard(f"hora: seat {seat} has already won on this tile")
-        if seat == target:
-            if self.phase is not Phase.ACT or seat != self.actor or st.drawn is None:
-                p.hard(f"hora (tsumo) by seat {seat} without a drawn tile")
-            tile = st.drawn
-            kind = "tsumo"
-            discarder = None
-            if ev.pai is not None and ev.pai != tile:
-                p.soft(f"hora on {ev.pai}, but the drawn tile is {tile}")
-        else:
-            if self.phase is Phase.REACT and self.last_discard is not None and self.last_discard[0] == target:
-                tile = self.last_discard[1]
-                kind = "fourth_kan" if self.fourth_kan_deal_in(seat, tile) else "ron"
-            elif self.phase is Phase.CHANKAN and self.kan_tile is not None and self.kan_tile[0] == target:
-                tile = self.kan_tile[1]
-                kind = "chankan" if self.kan_tile[2] != "kita" else "ron"
-                if self.kan_tile[2] == "ankan" and not self._is_kokushi_wait(seat, tile):
-                    p.hard("hora: an ankan can only be robbed by kokushi musou")
-            else:
-                p.hard(f"hora by seat {seat} on seat {target}: there is no tile of seat {target} to win on")
-            discarder = target
-            if kind == "fourth_kan":  # a call: no furiten, but the call's own limits
-                if self.horas:
-                    p.hard(f"hora: seat {seat}'s fourth kan is a call: a ron of the same discard comes first")
-                if st.riichi:
-                    p.soft(f"hora: seat {seat} is in riichi and cannot call the fourth kan")
-                if self.live_wall <= 0 or self.kans_declared >= 4:
-                    p.soft("hora: the fourth kan cannot be called (the wall is empty or four kans are out)")
-            elif self.furiten(seat):
-                p.soft(f"hora: seat {seat} is furiten")
-            if ev.pai is not None and ev.pai != tile:
-                p.soft(f"hora on {ev.pai}, but the tile is {tile}")
-        check_numbers(ev, self.players, p)
-        return self._win(seat, tile, discarder, kind, ev.ura_markers, p)
-
-    def _win(
-        self, seat: int, tile: Tile, discarder: int | None, kind: str, ura_markers: Sequence[Tile] | None,
-        p: Problems,
-    ) -> WinPlan:  # fmt: skip
-        """``seat`` winning now on ``tile`` (``kind`` as :meth:`_win_flags` takes it; the ura
-        indicators a record shows): the win's request fields, score, liabilities and the settlement
-        of the wins so far."""
-        st = self.seats[seat]
-        fields = self._win_fields(seat, tile, discarder, kind)
-        ura = list(ura_markers or ())
-        if len(ura) > len(self.dora_markers):
-            p.soft(
-                f"hora.ura_markers: {len(ura)} ura indicators for {len(self.dora_markers)} dora indicators"
-            )
-        shown = self.ura_markers
-        if ura[: len(shown)] != shown[: len(ura)]:
-            p.hard(
-                f"hora.ura_markers: {format_tiles(ura)} differ from {format_tiles(shown)} of the other win"
-            )
-        bad = self.tiles.problem(ura[len(shown) :], "hora.ura_markers")
-        if bad:
-            p.hard(bad)
-        ura_shown = tuple(ura[: len(self.dora_markers)]) if st.riichi_accepted and self.rules.ura_dora else ()
-        if ura_shown:
-            fields["ura_indicators"] = [str(t) for t in ura_shown]
-        try:
-            hs = self._score(seat, tile, discarder, kind, ura_shown)
-        except TenbouError as e:
-            p.hard(f"hora by seat {seat}: {e}")
-        liabilities = self._liabilities(seat, hs)
-        fields["pao"] = [{"yaku": x.yaku, "seat": x.seat} for x in liabilities if x.rule != "daiminkan_pao"]
-        scored = (
-            [*self.pending.scored, (hs, liabilities)] if self.pending is not None else [(hs, liabilities)]
-        )
-        try:
-            settlement = settle_wins(scored, self.honba, self.kyotaku)
-        except TenbouError as e:
-            p.hard(f"hora by seat {seat}: the win cannot be settled: {e}")
-        request = self._settle_request([f for _, f in self.horas] + [fields])
-        return WinPlan(fields, request, settlement, scored)
-
-    def _is_kokushi_wait(self, seat: int, tile: Tile) -> bool:
-        st = self.seats[seat]
-        c = st.kinds()
-        c[tile.kind] += 1
-        return not st.melds and is_kokushi(c)
 
     def _check_ryukyoku(self, ev: Ryukyoku, p: Problems) -> Settlement:
         check_numbers(ev, self.players, p)
@@ -950,7 +759,7 @@ class Round(RoundState):
             if (
                 st.drawn is not None
                 and is_winning(hand_kinds, closed=not st.melds)
-                and self._can_win(seat, st.drawn, None, "tsumo")
+                and can_win(self, seat, st.drawn, None, "tsumo")
             ):
                 out.append(Hora(seat, seat, st.drawn))
             if st.riichi_accepted:
@@ -1013,7 +822,7 @@ class Round(RoundState):
             if (
                 tile.kind in self.waits(seat)
                 and not self.furiten(seat)
-                and self._can_win(seat, tile, who, "ron")
+                and can_win(self, seat, tile, who, "ron")
             ):
                 out.append(Hora(seat, who, tile))
             if not st.riichi and self.live_wall > 0:
@@ -1025,9 +834,9 @@ class Round(RoundState):
         elif self.phase is Phase.CHANKAN and self.kan_tile is not None and seat != self.kan_tile[0]:
             who, tile, kan = self.kan_tile
             if tile.kind in self.waits(seat) and not self.furiten(seat):
-                if kan == "ankan" and not self._is_kokushi_wait(seat, tile):
+                if kan == "ankan" and not is_kokushi_wait(self, seat, tile):
                     return out
-                if self._can_win(seat, tile, who, "chankan" if kan != "kita" else "ron"):
+                if can_win(self, seat, tile, who, "chankan" if kan != "kita" else "ron"):
                     out.append(Hora(seat, who, tile))
         return out
 
