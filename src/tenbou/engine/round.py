@@ -51,9 +51,11 @@ from typing import NoReturn
 from ..core._native import mypyc_attr
 from ..core.hand import Meld, MeldType
 from ..core.shape import is_tenpai, is_winning, waits
-from ..core.tiles import TERMINALS_AND_HONORS, Tile, format_tiles
+from ..core.tiles import Tile, format_tiles
 from ..errors import TenbouError
-from ..settle.payment import Settlement, settle_draw
+from ..settle.payment import Settlement
+from .draws import ABORT_REASONS, check_ryukyoku
+from .draws import abort_holds as _abort_holds
 from .events import (
     Ankan,
     Chi,
@@ -108,19 +110,6 @@ __all__ = [
     "start_problems",
 ]
 
-_WIND_KINDS = (27, 28, 29, 30)
-#: mjai ``ryukyoku`` reasons of the abortive draws, by tenbou's names
-ABORT_REASONS = {
-    "kyuushu_kyuuhai": "kyushukyuhai",
-    "suufon_renda": "suufonrenda",
-    "suucha_riichi": "suuchariichi",
-    "suukaikan": "suukaikan",
-    "sanchahou": "sanchaho",
-}
-_REASON_NAMES = {v: k for k, v in ABORT_REASONS.items()}
-#: mjai reasons of an exhaustive draw
-_EXHAUSTIVE_REASONS = ("fanpai", "nagashimangan")
-
 
 #: the name a hora's plan had (a pickle of a game stopped after a hora names it)
 _Win = WinPlan
@@ -164,73 +153,12 @@ class Round(RoundState):
         for t in tiles:
             hand.remove(t)
 
-    # -- the win request ------------------------------------------------------------------------
-
     # -- the abortive draws -----------------------------------------------------------------------
 
     def abort_holds(self, reason: str) -> bool:
         """Whether the condition of an abortive draw (tenbou's name, as in ``abortive_draws``)
-        holds now, whether or not the rules play it."""
-        if reason == "kyuushu_kyuuhai":
-            st = self.seats[self.actor]
-            return (
-                self.phase is Phase.ACT
-                and st.drawn is not None
-                and first_go_around(self)
-                and not st.discards
-                and not st.riichi
-                and len({t.kind for t in st.hand if t.kind in TERMINALS_AND_HONORS}) >= 9
-            )
-        if self.phase is not Phase.REACT or self.last_discard is None:
-            return reason == "sanchahou" and self.phase is Phase.CHANKAN and self._three_rons()
-        if reason == "suukaikan":
-            return self.suukaikan_pending
-        if reason == "suucha_riichi":
-            return (
-                self.players == 4
-                and all(s.riichi for s in self.seats)
-                and self.seats[self.actor].discards[-1].riichi
-            )
-        if reason == "suufon_renda":
-            return (
-                self.players == 4
-                and not self.calls_made
-                and self.discards_made == 4
-                and all(len(s.discards) == 1 for s in self.seats)
-                and len({s.discards[0].tile.kind for s in self.seats}) == 1
-                and self.seats[0].discards[0].tile.kind in _WIND_KINDS
-            )
-        if reason == "sanchahou":
-            return self._three_rons()
-        return False
-
-    def _three_rons(self) -> bool:
-        """Three players could win on the tile in play (a triple ron)."""
-        if self.phase is Phase.REACT and self.last_discard is not None:
-            who, tile = self.last_discard
-            kind = "ron"
-        elif self.phase is Phase.CHANKAN and self.kan_tile is not None:
-            who, tile, kan = self.kan_tile
-            kind = "chankan" if kan != "kita" else "ron"
-        else:
-            return False
-        wins = 0
-        for seat in range(self.players):
-            if (
-                seat != who
-                and tile.kind in self.waits(seat)
-                and not self.furiten(seat)
-                and can_win(self, seat, tile, who, kind)
-            ):
-                wins += 1
-        return wins >= 3
-
-    def _abort_reason(self) -> str | None:
-        """The abortive draw that holds now, if any (for a ``ryukyoku`` that gives no reason)."""
-        for reason in ("kyuushu_kyuuhai", "suukaikan", "suucha_riichi", "suufon_renda"):
-            if self.abort_holds(reason):
-                return reason
-        return None
+        holds now, whether or not the rules play it (:func:`tenbou.engine.draws.abort_holds`)."""
+        return _abort_holds(self, reason)
 
     # -- checking events (pure: nothing here changes the round) -----------------------------------
 
@@ -269,7 +197,7 @@ class Round(RoundState):
         elif isinstance(event, EndKyoku):
             self._check_end_kyoku(event, p)
         elif isinstance(event, Ryukyoku):
-            plan = self._check_ryukyoku(event, p)
+            plan = check_ryukyoku(self, event, p)
         elif isinstance(event, Dora):
             self._check_dora(event, p)
         elif isinstance(event, Kakan):
@@ -466,40 +394,6 @@ class Round(RoundState):
         if self.phase is not Phase.REACT or self.last_discard is None or self.last_discard[0] != seat:
             p.hard(f"reach_accepted: seat {seat}'s riichi tile is no longer the last discard")
         check_numbers(ev, self.players, p)
-
-    def _check_ryukyoku(self, ev: Ryukyoku, p: Problems) -> Settlement:
-        check_numbers(ev, self.players, p)
-        if ev.tenpais is not None and len(ev.tenpais) != self.players:
-            p.hard(f"ryukyoku.tenpais: {len(ev.tenpais)} entries for {self.players} players")
-        if ev.reason is not None and ev.reason not in _REASON_NAMES and ev.reason not in _EXHAUSTIVE_REASONS:
-            known = ", ".join((*_EXHAUSTIVE_REASONS, *_REASON_NAMES))
-            p.hard(f"ryukyoku.reason: {ev.reason!r} is not a draw tenbou knows ({known})")
-        exhaustive = ev.reason in _EXHAUSTIVE_REASONS or (ev.reason is None and self.live_wall == 0)
-        if exhaustive:
-            if self.live_wall != 0:
-                p.soft(f"ryukyoku: an exhaustive draw with {self.live_wall} tiles left in the wall")
-            if self.phase is not Phase.REACT:
-                p.soft(f"ryukyoku: an exhaustive draw while seat {self.actor} is to {self.phase.value}")
-            tenpai = [s for s in range(self.players) if self.is_tenpai(s)]
-            nagashi = (
-                [s for s in range(self.players) if self._nagashi(s)]
-                if self.rules.nagashi_mangan != "none"
-                else []
-            )
-            return settle_draw(
-                self.rules, self.players, self.dealer, self.honba, self.kyotaku, "exhaustive", tenpai, nagashi
-            )
-        reason = _REASON_NAMES.get(ev.reason or "") or self._abort_reason()
-        if reason is None:
-            p.soft("ryukyoku: no abortive draw applies now")
-        else:
-            if reason not in self.rules.abortive_draws and reason != "sanchahou":
-                p.soft(f"ryukyoku: {reason} is not played under these rules")
-            if not self.abort_holds(reason):
-                p.soft(f"ryukyoku: {reason}, but its condition does not hold now")
-        return settle_draw(
-            self.rules, self.players, self.dealer, self.honba, self.kyotaku, "abortive", reason=reason
-        )
 
     def _check_end_kyoku(self, ev: EndKyoku, p: Problems) -> None:
         if self.result is None and self.pending is None:
@@ -735,10 +629,6 @@ class Round(RoundState):
             self._close_react()
         self._end(RoundResult(settlement, None, ev.deltas))
 
-    def _nagashi(self, seat: int) -> bool:
-        discards = self.seats[seat].discards
-        return bool(discards) and all(d.tile.kind in TERMINALS_AND_HONORS and not d.called for d in discards)
-
     def _apply_end_kyoku(self, ev: EndKyoku) -> None:
         if self.pending is not None:
             self._finish_wins()
@@ -815,7 +705,7 @@ class Round(RoundState):
                 and not st.declaring
             ):
                 out.append(Nukidora(seat, next(t for t in st.hand if t.kind == 30)))
-            if "kyuushu_kyuuhai" in self.rules.abortive_draws and self.abort_holds("kyuushu_kyuuhai"):
+            if "kyuushu_kyuuhai" in self.rules.abortive_draws and _abort_holds(self, "kyuushu_kyuuhai"):
                 out.append(Ryukyoku(reason="kyushukyuhai"))
         elif self.phase is Phase.REACT and self.last_discard is not None and seat != self.last_discard[0]:
             who, tile = self.last_discard
