@@ -41,7 +41,7 @@ from setuptools.command.build_py import build_py
 COMPILED = ["errors", "_jsonread", "rules/_options", "rules/presets/__init__", "core/values", "core/tiles",
             "core/shape", "core/hand", "core/yaku", "core/scoring", "settle/pao", "settle/payment",
             "settle/results", "api/request", "api/win", "api/settlement", "engine/events", "engine/referee",
-            "engine/plans", "engine/state", "engine/win", "engine/draws", "engine/round",
+            "engine/plans", "engine/state", "engine/win", "engine/draws", "engine/legal", "engine/round",
             "engine/game"]  # fmt: skip
 #: the build requirement that brings mypyc (the versions the compiled build was tested with)
 MYPY = "mypy>=2.2,<2.5"

@@ -50,7 +50,7 @@ from typing import NoReturn
 
 from ..core._native import mypyc_attr
 from ..core.hand import Meld, MeldType
-from ..core.shape import is_tenpai, is_winning, waits
+from ..core.shape import waits
 from ..core.tiles import Tile, format_tiles
 from ..errors import TenbouError
 from ..settle.payment import Settlement
@@ -75,6 +75,7 @@ from .events import (
     Tsumo,
     event_name,
 )
+from .legal import legal_actions as _legal_actions
 from .plans import CallPlan, KakanPlan, RoundPlan, WinPlan
 from .referee import Problems
 from .state import (
@@ -91,11 +92,10 @@ from .state import (
     first_go_around,
     kuikae,
     leaves_a_discard,
-    meld_of,
     start_problems,
     tile_key,
 )
-from .win import can_win, check_hora, is_kokushi_wait, plan_win
+from .win import check_hora, plan_win
 
 #: (Discard, Phase, RoundResult, SeatState, check_start and start_problems live in engine/state.py;
 #: they are named here too, where code and pickles made before find them)
@@ -641,134 +641,9 @@ class Round(RoundState):
         """What ``seat`` may do now, as events: discards, riichi, kans, kita,
         a tsumo win or nine-terminals abort after a draw; ron, pon, chi and
         daiminkan on another's discard; ron on a kan to rob. Passing is always
-        possible when something is offered and is not listed."""
-        out: list[Event] = []
-        st = self.seats[seat]
-        if self.phase is Phase.ACT and seat == self.actor:
-            hand_kinds = st.kinds()
-            if (
-                st.drawn is not None
-                and is_winning(hand_kinds, closed=not st.melds)
-                and can_win(self, seat, st.drawn, None, "tsumo")
-            ):
-                out.append(Hora(seat, seat, st.drawn))
-            if st.riichi_accepted:
-                if st.drawn is not None:
-                    out.append(Dahai(seat, st.drawn, True))
-            else:
-                declaring = st.riichi
-                seen: set[Tile] = set()
-                for t in st.hand:
-                    if t in seen or t.kind in st.kuikae:
-                        continue
-                    seen.add(t)
-                    if declaring:
-                        c = st.kinds()
-                        c[t.kind] -= 1
-                        if not is_tenpai(c, closed=not st.melds, players=self.players):
-                            continue
-                    if t == st.drawn:
-                        out.append(Dahai(seat, t, True))
-                        if st.hand.count(t) > 1:
-                            out.append(Dahai(seat, t, False))
-                    else:
-                        out.append(Dahai(seat, t, False))
-                if (
-                    not st.riichi
-                    and st.closed
-                    and st.score >= self.rules.riichi_min_points
-                    and self.live_wall >= self.players
-                    and self._riichi_possible(seat)
-                ):
-                    out.append(Reach(seat))
-            if st.drawn is not None and self.live_wall > 0 and self.kans_declared < 4 and not st.riichi:
-                for k in range(34):
-                    if hand_kinds[k] == 4:
-                        out.append(Ankan(seat, tuple(t for t in st.hand if t.kind == k)))
-                for m in st.melds:
-                    if m.type is MeldType.PON and hand_kinds[m.kind]:
-                        tile = next(t for t in st.hand if t.kind == m.kind)
-                        out.append(Kakan(seat, tile, m.tiles))
-            elif (
-                st.riichi_accepted and st.drawn is not None and self.live_wall > 0 and self.kans_declared < 4
-            ):
-                k = st.drawn.kind
-                if hand_kinds[k] == 4:
-                    cand = Ankan(seat, tuple(t for t in st.hand if t.kind == k))
-                    if ankan_keeps_waits(self, seat, cand):
-                        out.append(cand)
-            if (
-                self.players == 3
-                and self.rules.nukidora
-                and hand_kinds[30]
-                and self.live_wall > 0
-                and not st.declaring
-            ):
-                out.append(Nukidora(seat, next(t for t in st.hand if t.kind == 30)))
-            if "kyuushu_kyuuhai" in self.rules.abortive_draws and _abort_holds(self, "kyuushu_kyuuhai"):
-                out.append(Ryukyoku(reason="kyushukyuhai"))
-        elif self.phase is Phase.REACT and self.last_discard is not None and seat != self.last_discard[0]:
-            who, tile = self.last_discard
-            if (
-                tile.kind in self.waits(seat)
-                and not self.furiten(seat)
-                and can_win(self, seat, tile, who, "ron")
-            ):
-                out.append(Hora(seat, who, tile))
-            if not st.riichi and self.live_wall > 0:
-                calls = self._call_options(seat, who, tile)
-                if self.fourth_kan_deal_in(seat, tile) and any(isinstance(c, Daiminkan) for c in calls):
-                    # the fourth kan is the hand's end: offered as the hora tenbou writes for it
-                    calls = [c if not isinstance(c, Daiminkan) else Hora(seat, who, tile) for c in calls]
-                out.extend(calls)
-        elif self.phase is Phase.CHANKAN and self.kan_tile is not None and seat != self.kan_tile[0]:
-            who, tile, kan = self.kan_tile
-            if tile.kind in self.waits(seat) and not self.furiten(seat):
-                if kan == "ankan" and not is_kokushi_wait(self, seat, tile):
-                    return out
-                if can_win(self, seat, tile, who, "chankan" if kan != "kita" else "ron"):
-                    out.append(Hora(seat, who, tile))
-        return out
-
-    def _riichi_possible(self, seat: int) -> bool:
-        st = self.seats[seat]
-        c = st.kinds()
-        for k in {t.kind for t in st.hand}:
-            c[k] -= 1
-            ready = is_tenpai(c, closed=not st.melds, players=self.players)
-            c[k] += 1
-            if ready:
-                return True
-        return False
-
-    def _call_options(self, seat: int, who: int, tile: Tile) -> list[Event]:
-        st = self.seats[seat]
-        out: list[Chi | Pon | Daiminkan] = []
-        same = [t for t in st.hand if t.kind == tile.kind]
-        if len(same) >= 2:
-            seen: set[tuple[Tile, ...]] = set()
-            for i in range(len(same)):
-                for j in range(i + 1, len(same)):
-                    pair = tuple(sorted((same[i], same[j]), key=tile_key))
-                    if pair not in seen:
-                        seen.add(pair)
-                        out.append(Pon(seat, who, tile, pair))
-        if len(same) == 3 and self.kans_declared < 4:
-            out.append(Daiminkan(seat, who, tile, tuple(same)))
-        if self.players == 4 and seat == (who + 1) % 4 and tile.kind < 27:
-            k, n = tile.kind, tile.kind % 9
-            for lo in (k - 2, k - 1, k):
-                if lo < k - n or lo + 2 > k - n + 8:
-                    continue
-                others = [x for x in (lo, lo + 1, lo + 2) if x != k]
-                picks: list[list[Tile]] = [[t for t in st.hand if t.kind == x] for x in others]
-                if all(picks):
-                    options = {(a, b) for a in set(picks[0]) for b in set(picks[1])}
-                    for a, b in sorted(options, key=lambda p: (tile_key(p[0]), tile_key(p[1]))):
-                        out.append(Chi(seat, who, tile, (a, b)))
-        return [
-            c for c in out if isinstance(c, Daiminkan) or leaves_a_discard(self, seat, c.consumed, meld_of(c))
-        ]
+        possible when something is offered and is not listed
+        (:func:`tenbou.engine.legal.legal_actions`)."""
+        return _legal_actions(self, seat)
 
 
 #: the events of a hand (``start_kyoku`` is one, refused inside a hand)
