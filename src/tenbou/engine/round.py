@@ -46,14 +46,24 @@ request that reproduces it (:attr:`RoundResult.request`, for ``tenbou settle``).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NoReturn
 
 from ..core._native import mypyc_attr
 from ..core.hand import Meld, MeldType
-from ..core.shape import waits
-from ..core.tiles import Tile, format_tiles
-from ..errors import TenbouError
+from ..core.tiles import Tile
 from ..settle.payment import Settlement
+from .checks import (
+    check_ankan,
+    check_call,
+    check_dahai,
+    check_dora,
+    check_end_kyoku,
+    check_kakan,
+    check_nukidora,
+    check_reach,
+    check_reach_accepted,
+    check_tsumo,
+    out_of_place,
+)
 from .draws import ABORT_REASONS, check_ryukyoku
 from .draws import abort_holds as _abort_holds
 from .events import (
@@ -79,23 +89,17 @@ from .legal import legal_actions as _legal_actions
 from .plans import CallPlan, KakanPlan, RoundPlan, WinPlan
 from .referee import Problems
 from .state import (
-    CALL_TYPES,
     Discard,
     Phase,
     RoundResult,
     RoundState,
     SeatState,
-    ankan_keeps_waits,
-    check_numbers,
-    check_seat,
     check_start,
     first_go_around,
     kuikae,
-    leaves_a_discard,
     start_problems,
-    tile_key,
 )
-from .win import check_hora, plan_win
+from .win import check_hora
 
 #: (Discard, Phase, RoundResult, SeatState, check_start and start_problems live in engine/state.py;
 #: they are named here too, where code and pickles made before find them)
@@ -132,22 +136,6 @@ class Round(RoundState):
             st.passed = set()
             st.passed_in_riichi = set()
 
-    def _hand_text(self, seat: int) -> str:
-        return format_tiles(sorted(self.seats[seat].hand, key=tile_key))
-
-    def _missing(self, seat: int, tiles: Sequence[Tile]) -> Tile | None:
-        """The first of ``tiles`` that ``seat`` does not hold (as many times as listed)."""
-        hand = list(self.seats[seat].hand)
-        for t in tiles:
-            if t not in hand:
-                return t
-            hand.remove(t)
-        return None
-
-    def _holds(self, seat: int, tiles: Sequence[Tile], what: str, p: Problems) -> None:
-        if self._missing(seat, tiles) is not None:
-            p.hard(f"{what}: seat {seat} does not hold {format_tiles(tiles)} (hand {self._hand_text(seat)})")
-
     def _take(self, seat: int, tiles: Sequence[Tile]) -> None:
         hand = self.seats[seat].hand
         for t in tiles:
@@ -164,240 +152,43 @@ class Round(RoundState):
 
     def check_event(self, event: Event, p: Problems) -> RoundPlan:
         """Judge ``event`` against the round (pure: nothing here changes it) and return its plan
-        (:mod:`tenbou.engine.plans`): in order of frequency, each event type to its check."""
+        (:mod:`tenbou.engine.plans`): each event type to its check, the frequent first."""
         cls = type(event)
         if (
             self.closed
             or (self.phase is Phase.ENDED and cls is not EndKyoku)
             or (self.horas and cls is not Hora and cls is not EndKyoku)
         ):
-            self._out_of_place(event, p)
-        players = self.players
-        plan: RoundPlan = None
+            out_of_place(self, event, p)
         if isinstance(event, Tsumo):
-            check_seat(event, "actor", event.actor, players, p)
-            self._check_tsumo(event, p)
+            check_tsumo(self, event, p)
         elif isinstance(event, Dahai):
-            check_seat(event, "actor", event.actor, players, p)
-            self._check_dahai(event, p)
+            check_dahai(self, event, p)
         elif isinstance(event, (Chi, Pon, Daiminkan)):
-            check_seat(event, "actor", event.actor, players, p)
-            check_seat(event, "target", event.target, players, p)
-            plan = self._check_call(event, p)
+            return check_call(self, event, p)
         elif isinstance(event, Reach):
-            check_seat(event, "actor", event.actor, players, p)
-            self._check_reach(event, p)
+            check_reach(self, event, p)
         elif isinstance(event, ReachAccepted):
-            check_seat(event, "actor", event.actor, players, p)
-            self._check_reach_accepted(event, p)
+            check_reach_accepted(self, event, p)
         elif isinstance(event, Hora):
-            check_seat(event, "actor", event.actor, players, p)
-            check_seat(event, "target", event.target, players, p)
-            plan = check_hora(self, event, p)
+            return check_hora(self, event, p)
         elif isinstance(event, EndKyoku):
-            self._check_end_kyoku(event, p)
+            check_end_kyoku(self, event, p)
         elif isinstance(event, Ryukyoku):
-            plan = check_ryukyoku(self, event, p)
+            return check_ryukyoku(self, event, p)
         elif isinstance(event, Dora):
-            self._check_dora(event, p)
+            check_dora(self, event, p)
         elif isinstance(event, Kakan):
-            check_seat(event, "actor", event.actor, players, p)
-            plan = self._check_kakan(event, p)
+            return check_kakan(self, event, p)
         elif isinstance(event, Ankan):
-            check_seat(event, "actor", event.actor, players, p)
-            self._check_ankan(event, p)
+            check_ankan(self, event, p)
         elif isinstance(event, Nukidora):
-            check_seat(event, "actor", event.actor, players, p)
-            self._check_nukidora(event, p)
+            check_nukidora(self, event, p)
         elif isinstance(event, StartKyoku):
             p.hard("start_kyoku inside a hand")
         else:
-            self._out_of_place(event, p)  # start_game, end_game
-        return plan
-
-    def _out_of_place(self, event: Event, p: Problems) -> NoReturn:
-        name = event_name(event)
-        if type(event) not in _ROUND_EVENTS:
-            p.hard(f"{name} cannot come inside a hand")
-        if self.closed:
-            p.hard(f"{name} after end_kyoku")
-        if self.phase is Phase.ENDED:
-            p.hard(f"{name} after the hand has ended")
-        p.hard(f"{name} after a win (only another ron on the same tile or end_kyoku may follow)")
-
-    def _check_tsumo(self, ev: Tsumo, p: Problems) -> None:
-        seat = ev.actor
-        if self.phase is Phase.REACT:
-            assert self.last_discard is not None
-            if self.suukaikan_pending and "suukaikan" in self.rules.abortive_draws:
-                p.soft(
-                    "tsumo after the fourth kan by two players was discarded: the hand is an abortive draw"
-                )
-            expected = (self.last_discard[0] + 1) % self.players
-            if seat != expected:
-                p.soft(f"tsumo by seat {seat} out of turn (seat {expected} draws next)")
-        elif self.phase is Phase.CHANKAN:
-            assert self.kan_tile is not None
-            if seat != self.kan_tile[0]:
-                p.soft(f"tsumo by seat {seat}: seat {self.kan_tile[0]} draws the replacement tile")
-        elif self.phase is not Phase.DRAW:
-            p.hard(f"tsumo by seat {seat} while seat {self.actor} is to {self.phase.value}")
-        elif seat != self.actor:
-            p.soft(f"tsumo by seat {seat} out of turn (seat {self.actor} draws next)")
-        if self.live_wall <= 0:
-            p.hard("tsumo from an empty wall")
-        bad = self.tiles.problem([ev.pai], "tsumo")
-        if bad:
-            p.hard(bad)
-
-    def _check_dahai(self, ev: Dahai, p: Problems) -> None:
-        seat = ev.actor
-        st = self.seats[seat]
-        if self.phase is not Phase.ACT or seat != self.actor:
-            p.hard(f"dahai by seat {seat} while seat {self.actor} is to {self.phase.value}")
-        if ev.pai not in st.hand:
-            p.hard(f"dahai of {ev.pai}: seat {seat} does not hold it")
-        if st.riichi_accepted and ev.pai != st.drawn:
-            p.soft(f"dahai of {ev.pai}: seat {seat} is in riichi and must discard the drawn {st.drawn}")
-        if ev.pai.kind in st.kuikae:
-            p.soft(f"dahai of {ev.pai}: kuikae (swap calling) is forbidden under these rules")
-        if ev.tsumogiri and ev.pai != st.drawn:
-            p.soft(f"dahai of {ev.pai} marked tsumogiri, but the drawn tile is {st.drawn}")
-        if st.declaring:
-            counts = st.kinds()
-            counts[ev.pai.kind] -= 1
-            if not waits(counts, closed=not st.melds, players=self.players):
-                p.soft(f"riichi: discarding {ev.pai} leaves seat {seat} not tenpai")
-
-    def _check_call(self, ev: Chi | Pon | Daiminkan, p: Problems) -> CallPlan:
-        seat, target = ev.actor, ev.target
-        kind = CALL_TYPES[type(ev)]
-        name = kind.value
-        if self.phase is not Phase.REACT or self.last_discard is None:
-            p.hard(f"{name} by seat {seat} with no discard to call")
-        who, tile = self.last_discard
-        if target != who or ev.pai != tile:
-            p.hard(f"{name} of {ev.pai} from seat {target}: the last discard is {tile} by seat {who}")
-        if seat == who:
-            p.hard(f"{name}: seat {seat} cannot call its own discard")
-        want = 3 if kind is MeldType.DAIMINKAN else 2
-        if len(ev.consumed) != want:
-            p.hard(f"{name}.consumed: {len(ev.consumed)} tiles from the hand, a {name} takes {want}")
-        self._holds(seat, ev.consumed, name, p)
-        try:
-            meld = Meld(kind, (*ev.consumed, ev.pai), target, ev.pai)
-        except TenbouError as e:
-            p.hard(f"{name}: {e}")
-        st = self.seats[seat]
-        if st.riichi:
-            p.soft(f"{name}: seat {seat} is in riichi and cannot call")
-        if kind is MeldType.CHI and (self.players == 3 or seat != (who + 1) % self.players):
-            p.soft(f"chi: seat {seat} can only chi from the player on its left")
-        if kind is MeldType.DAIMINKAN and (self.live_wall <= 0 or self.kans_declared >= 4):
-            p.soft("daiminkan: no kan is possible now (the wall is empty or four kans are out)")
-        if self.live_wall <= 0 and kind is not MeldType.DAIMINKAN:
-            p.soft(f"{name}: the last discard (houtei) cannot be called")
-        if not leaves_a_discard(self, seat, ev.consumed, meld):
-            p.soft(f"{name}: after it, kuikae forbids every tile seat {seat} would hold (no discard left)")
-        if kind is MeldType.DAIMINKAN and self.fourth_kan_deal_in(seat, ev.pai):
-            # the fourth kan: the hand ends here, settled as the hora of ``seat`` on the discard
-            return CallPlan(meld, False, plan_win(self, seat, ev.pai, who, "fourth_kan", None, p))
-        return CallPlan(meld, kind is MeldType.DAIMINKAN and self.furiten(seat))
-
-    def _check_own_kan(self, seat: int, what: str, p: Problems) -> None:
-        """A kakan or ankan: on the seat's own turn after a draw, with a kan still possible."""
-        st = self.seats[seat]
-        if self.phase is not Phase.ACT or seat != self.actor or st.drawn is None:
-            p.hard(f"{what} by seat {seat} while seat {self.actor} is to {self.phase.value}")
-        if st.declaring:
-            p.hard(f"{what}: seat {seat} has declared riichi and must discard first")
-        if self.live_wall <= 0 or self.kans_declared >= 4:
-            p.soft(f"{what}: no kan is possible now (the wall is empty or four kans are out)")
-
-    def _check_kakan(self, ev: Kakan, p: Problems) -> KakanPlan:
-        seat = ev.actor
-        st = self.seats[seat]
-        self._check_own_kan(seat, "kakan", p)
-        i = next(
-            (i for i, m in enumerate(st.melds) if m.type is MeldType.PON and m.kind == ev.pai.kind), None
-        )
-        if i is None:
-            p.hard(f"kakan of {ev.pai}: seat {seat} has no pon of it")
-        self._holds(seat, [ev.pai], "kakan", p)
-        if sorted(ev.consumed, key=tile_key) != sorted(st.melds[i].tiles, key=tile_key):
-            p.hard(
-                f"kakan.consumed: {format_tiles(ev.consumed)} is not seat {seat}'s pon "
-                f"{format_tiles(st.melds[i].tiles)}"
-            )
-        return KakanPlan(i)
-
-    def _check_ankan(self, ev: Ankan, p: Problems) -> None:
-        seat = ev.actor
-        st = self.seats[seat]
-        self._check_own_kan(seat, "ankan", p)
-        if len(ev.consumed) != 4 or len({t.kind for t in ev.consumed}) != 1:
-            p.hard(f"ankan: {format_tiles(ev.consumed)} is not four of a kind")
-        self._holds(seat, ev.consumed, "ankan", p)
-        if st.riichi_accepted:
-            if st.drawn is None or st.drawn.kind != ev.consumed[0].kind:
-                p.soft("ankan in riichi: only of the tile just drawn")
-            elif not ankan_keeps_waits(self, seat, ev):
-                p.soft("ankan in riichi would change the waits")
-
-    def _check_nukidora(self, ev: Nukidora, p: Problems) -> None:
-        seat = ev.actor
-        st = self.seats[seat]
-        if self.players != 3 or not self.rules.nukidora:
-            p.hard("nukidora: North is only set aside with three players under nukidora rules")
-        if self.phase is not Phase.ACT or seat != self.actor:
-            p.hard(f"nukidora by seat {seat} while seat {self.actor} is to {self.phase.value}")
-        if ev.pai.kind != 30:
-            p.hard(f"nukidora of {ev.pai}: only North is set aside")
-        self._holds(seat, [ev.pai], "nukidora", p)
-        if st.declaring:
-            p.hard(f"nukidora: seat {seat} has declared riichi and must discard first")
-        if self.live_wall <= 0:
-            p.soft("nukidora: no replacement tile is left (the wall is empty)")
-
-    def _check_dora(self, ev: Dora, p: Problems) -> None:
-        if len(self.dora_markers) >= 5:
-            p.hard("dora: five indicators are already shown")
-        limit = 1 + self.kans_declared if self.rules.kan_dora else 1
-        if len(self.dora_markers) >= limit:
-            p.soft(
-                f"dora: a new indicator needs a kan "
-                f"({len(self.dora_markers)} shown, {self.kans_declared} kans)"
-            )
-        bad = self.tiles.problem([ev.dora_marker], "dora")
-        if bad:
-            p.hard(bad)
-
-    def _check_reach(self, ev: Reach, p: Problems) -> None:
-        seat = ev.actor
-        st = self.seats[seat]
-        if self.phase is not Phase.ACT or seat != self.actor:
-            p.hard(f"reach by seat {seat} while seat {self.actor} is to {self.phase.value}")
-        if st.riichi:
-            p.hard(f"reach: seat {seat} is already in riichi")
-        if not st.closed:
-            p.soft(f"reach: seat {seat} has an open hand")
-        if st.score < self.rules.riichi_min_points:
-            p.soft(f"reach: seat {seat} has {st.score} points, {self.rules.riichi_min_points} are needed")
-        if self.live_wall < self.players:
-            p.soft("reach: no draw is left for the declarer")
-
-    def _check_reach_accepted(self, ev: ReachAccepted, p: Problems) -> None:
-        seat = ev.actor
-        st = self.seats[seat]
-        if not st.riichi or st.riichi_accepted or not st.discards or not st.discards[-1].riichi:
-            p.hard(f"reach_accepted: seat {seat} has not just declared riichi")
-        if self.phase is not Phase.REACT or self.last_discard is None or self.last_discard[0] != seat:
-            p.hard(f"reach_accepted: seat {seat}'s riichi tile is no longer the last discard")
-        check_numbers(ev, self.players, p)
-
-    def _check_end_kyoku(self, ev: EndKyoku, p: Problems) -> None:
-        if self.result is None and self.pending is None:
-            p.hard("end_kyoku before the hand ended (no hora or ryukyoku)")
+            out_of_place(self, event, p)  # start_game, end_game
+        return None
 
     # -- applying events (only after their check) ---------------------------------------------------
 
@@ -644,10 +435,3 @@ class Round(RoundState):
         possible when something is offered and is not listed
         (:func:`tenbou.engine.legal.legal_actions`)."""
         return _legal_actions(self, seat)
-
-
-#: the events of a hand (``start_kyoku`` is one, refused inside a hand)
-_ROUND_EVENTS = frozenset(
-    {Tsumo, Dahai, Chi, Pon, Daiminkan, Kakan, Ankan, Nukidora, Dora, Reach, ReachAccepted, Hora, Ryukyoku,
-     EndKyoku, StartKyoku}
-)  # fmt: skip

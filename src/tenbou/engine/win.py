@@ -26,7 +26,7 @@ from ..settle.payment import settle_wins
 from .events import Hora
 from .plans import WinPlan
 from .referee import Problems
-from .state import Phase, RoundState, check_numbers, first_go_around, kan_order, tile_key
+from .state import Phase, RoundState, check_numbers, check_seat, first_go_around, kan_order, tile_key
 
 __all__ = ["can_win", "check_hora", "is_kokushi_wait", "plan_win"]
 
@@ -35,6 +35,8 @@ def check_hora(r: RoundState, ev: Hora, p: Problems) -> WinPlan:
     """Judge a ``hora``: a tsumo on the drawn tile, a ron on the last discard (or the fourth kan
     dealt in, under ``suukantsu_pao_timing = "fourth_kan"``), a chankan on the kan to rob (an
     ankan only by kokushi musou); not furiten, one win per seat. Its plan: :func:`plan_win`."""
+    check_seat(ev, "actor", ev.actor, r.players, p)
+    check_seat(ev, "target", ev.target, r.players, p)
     seat, target = ev.actor, ev.target
     st = r.seats[seat]
     if any(h.actor == seat for h, _ in r.horas):
