@@ -42,7 +42,7 @@ COMPILED = ["errors", "_jsonread", "rules/_options", "rules/presets/__init__", "
             "core/shape", "core/hand", "core/yaku", "core/scoring", "settle/pao", "settle/payment",
             "settle/results", "api/request", "api/win", "api/settlement", "engine/events", "engine/referee",
             "engine/plans", "engine/state", "engine/win", "engine/draws", "engine/legal", "engine/checks",
-            "engine/round", "engine/game"]  # fmt: skip
+            "engine/effects", "engine/round", "engine/game"]  # fmt: skip
 #: the build requirement that brings mypyc (the versions the compiled build was tested with)
 MYPY = "mypy>=2.2,<2.5"
 #: mypyc's shared library of the group: the top-level module ``tenbou__mypyc``

@@ -29,6 +29,15 @@ request that reproduces it (:attr:`RoundResult.request`, for ``tenbou settle``).
 
 :meth:`Round.legal_actions` lists what a seat may do now, as events.
 
+The round is written in modules of one concern each, which this one ties together: the state and
+the questions asked of it (:mod:`tenbou.engine.state`, :class:`~tenbou.engine.state.RoundState`, the
+base of :class:`Round`), the typed plans a check hands its apply (:mod:`tenbou.engine.plans`), the
+checks (:mod:`tenbou.engine.checks`), the wins (:mod:`tenbou.engine.win`: a hora's check, score, pao
+and settlement), the draws (:mod:`tenbou.engine.draws`), the effects of the events
+(:mod:`tenbou.engine.effects`) and the legal actions (:mod:`tenbou.engine.legal`). Here
+:meth:`Round.check_event` sends each event type to its check and returns its plan, and
+:meth:`Round.apply_checked` carries out that plan.
+
 >>> from tenbou.engine.events import Ankan, StartKyoku, Tsumo, Dahai
 >>> from tenbou.rules import get_rules
 >>> from tenbou.core.tiles import Tile, Wind, parse_tiles
@@ -45,11 +54,7 @@ request that reproduces it (:attr:`RoundResult.request`, for ``tenbou settle``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from ..core._native import mypyc_attr
-from ..core.hand import Meld, MeldType
-from ..core.tiles import Tile
 from ..settle.payment import Settlement
 from .checks import (
     check_ankan,
@@ -66,6 +71,20 @@ from .checks import (
 )
 from .draws import ABORT_REASONS, check_ryukyoku
 from .draws import abort_holds as _abort_holds
+from .effects import (
+    apply_ankan,
+    apply_call,
+    apply_dahai,
+    apply_dora,
+    apply_end_kyoku,
+    apply_hora,
+    apply_kakan,
+    apply_nukidora,
+    apply_reach,
+    apply_reach_accepted,
+    apply_ryukyoku,
+    apply_tsumo,
+)
 from .events import (
     Ankan,
     Chi,
@@ -88,21 +107,12 @@ from .events import (
 from .legal import legal_actions as _legal_actions
 from .plans import CallPlan, KakanPlan, RoundPlan, WinPlan
 from .referee import Problems
-from .state import (
-    Discard,
-    Phase,
-    RoundResult,
-    RoundState,
-    SeatState,
-    check_start,
-    first_go_around,
-    kuikae,
-    start_problems,
-)
+from .state import Discard, Phase, RoundResult, RoundState, SeatState, check_start, start_problems
 from .win import check_hora
 
-#: (Discard, Phase, RoundResult, SeatState, check_start and start_problems live in engine/state.py;
-#: they are named here too, where code and pickles made before find them)
+#: (Discard, Phase, RoundResult, SeatState, check_start and start_problems live in engine/state.py,
+#: ABORT_REASONS in engine/draws.py: they are named here too, where code and pickles made before
+#: find them)
 __all__ = [
     "ABORT_REASONS",
     "Discard",
@@ -115,33 +125,14 @@ __all__ = [
 ]
 
 
-#: the name a hora's plan had (a pickle of a game stopped after a hora names it)
+#: the name a hora's plan had (engine/plans.py's WinPlan; a pickle of a game stopped after a hora
+#: names it)
 _Win = WinPlan
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
 class Round(RoundState):
     """One hand, fed event by event (see the module docstring)."""
-
-    def _settle_passed(self, seat: int) -> None:
-        """The seat's hand is about to change (its own call, kan or kita): the wins it passed are
-        judged against the waits it had, and kept as flags."""
-        st = self.seats[seat]
-        if st.passed or st.passed_in_riichi:
-            w = set(self.waits(seat))
-            if w & st.passed:
-                st.temp_furiten = True
-            if w & st.passed_in_riichi:
-                st.riichi_furiten = True
-            st.passed = set()
-            st.passed_in_riichi = set()
-
-    def _take(self, seat: int, tiles: Sequence[Tile]) -> None:
-        hand = self.seats[seat].hand
-        for t in tiles:
-            hand.remove(t)
-
-    # -- the abortive draws -----------------------------------------------------------------------
 
     def abort_holds(self, reason: str) -> bool:
         """Whether the condition of an abortive draw (tenbou's name, as in ``abortive_draws``)
@@ -195,236 +186,35 @@ class Round(RoundState):
     def apply_checked(self, event: Event, plan: RoundPlan) -> None:
         """Carry out an event :meth:`check_event` has passed, by its plan (and nothing else)."""
         if isinstance(event, Tsumo):
-            self._apply_tsumo(event)
+            apply_tsumo(self, event)
         elif isinstance(event, Dahai):
-            self._apply_dahai(event)
+            apply_dahai(self, event)
         elif isinstance(event, (Chi, Pon, Daiminkan)):
             assert isinstance(plan, CallPlan)
-            self._apply_call(event, plan)
+            apply_call(self, event, plan)
         elif isinstance(event, Reach):
-            self._apply_reach(event)
+            apply_reach(self, event)
         elif isinstance(event, ReachAccepted):
-            self._apply_reach_accepted(event)
+            apply_reach_accepted(self, event)
         elif isinstance(event, Hora):
             assert isinstance(plan, WinPlan)
-            self._apply_hora(event, plan)
+            apply_hora(self, event, plan)
         elif isinstance(event, EndKyoku):
-            self._apply_end_kyoku(event)
+            apply_end_kyoku(self, event)
         elif isinstance(event, Ryukyoku):
             assert isinstance(plan, Settlement)
-            self._apply_ryukyoku(event, plan)
+            apply_ryukyoku(self, event, plan)
         elif isinstance(event, Dora):
-            self._apply_dora(event)
+            apply_dora(self, event)
         elif isinstance(event, Kakan):
             assert isinstance(plan, KakanPlan)
-            self._apply_kakan(event, plan)
+            apply_kakan(self, event, plan)
         elif isinstance(event, Ankan):
-            self._apply_ankan(event)
+            apply_ankan(self, event)
         elif isinstance(event, Nukidora):
-            self._apply_nukidora(event)
+            apply_nukidora(self, event)
         else:
             raise AssertionError(f"{event_name(event)} has no apply (its check refuses it)")
-
-    def _pass_tile(self, who: int, tile: Tile, caller: int | None = None) -> None:
-        """The tile in play passes (or is called by ``caller``): the others have passed it, which
-        makes temporary (and, in riichi, permanent) furiten for those it would have completed."""
-        kind = tile.kind
-        for seat in range(self.players):
-            if seat != who and seat != caller:
-                st = self.seats[seat]
-                st.passed.add(kind)
-                if st.riichi_accepted:
-                    st.passed_in_riichi.add(kind)
-
-    def _close_react(self) -> None:
-        """A discard (or a kan to rob) passes."""
-        if self.phase is Phase.REACT and self.last_discard is not None:
-            self._pass_tile(*self.last_discard)
-        elif self.phase is Phase.CHANKAN and self.kan_tile is not None:
-            self._pass_tile(self.kan_tile[0], self.kan_tile[1])
-
-    def _apply_tsumo(self, ev: Tsumo) -> None:
-        seat = ev.actor
-        if self.phase is Phase.REACT:
-            self._close_react()
-        elif self.phase is Phase.CHANKAN:
-            self._close_react()
-            self.kan_tile = None
-            for s in self.seats:  # nobody robbed the kan: it stands, and ends every ippatsu
-                s.ippatsu = False
-        self.tiles.count([ev.pai])
-        self.live_wall -= 1
-        st = self.seats[seat]
-        st.hand.append(ev.pai)
-        st.drawn = ev.pai
-        st.rinshan = self.rinshan_pending
-        if not self.rinshan_pending:
-            self.chain_from = None
-            self.chain_broken = False
-        self.rinshan_pending = False
-        st.has_drawn = True
-        st.temp_furiten = False  # passing a win binds only until one's next turn (riichi furiten stays)
-        st.passed = set()
-        self.phase = Phase.ACT
-        self.actor = seat
-
-    def _apply_dahai(self, ev: Dahai) -> None:
-        seat = ev.actor
-        st = self.seats[seat]
-        declaring = st.declaring
-        st.hand.remove(ev.pai)
-        if declaring:
-            st.double_riichi = first_go_around(self) and not st.discards
-        elif st.riichi_accepted:
-            st.ippatsu = False
-        st.discards.append(Discard(ev.pai, ev.tsumogiri, riichi=declaring))
-        st.kuikae = frozenset()
-        st.drawn = None
-        self.discards_made += 1
-        self.last_discard = (seat, ev.pai)
-        self.phase = Phase.REACT
-        self.actor = seat
-
-    def _apply_call(self, ev: Chi | Pon | Daiminkan, plan: CallPlan) -> None:
-        meld, furiten, deal_in = plan.meld, plan.caller_furiten, plan.deal_in
-        if deal_in is not None:  # the fourth kan's suukantsu, dealt in: the hand ends (end_kyoku next)
-            self.pending = deal_in
-            self.phase = Phase.ENDED
-            return
-        seat, target = ev.actor, ev.target
-        kind = meld.type
-        st = self.seats[seat]
-        self._settle_passed(seat)
-        self._take(seat, ev.consumed)
-        self._pass_tile(target, ev.pai, seat)
-        self.seats[target].discards[-1].called = True
-        st.melds.append(meld)
-        self.calls_made = True
-        for s in self.seats:
-            s.ippatsu = False
-        if kind is MeldType.DAIMINKAN:
-            st.kans.append((len(st.melds) - 1, kind))
-            self._declare_kan(seat)
-            self.chain_from = target
-            self.chain_broken = False
-            self.chain_furiten = furiten
-            self.phase = Phase.DRAW
-        else:
-            st.kuikae = kuikae(self, meld)
-            self.phase = Phase.ACT
-        self.actor = seat
-        self.last_discard = None
-
-    def _declare_kan(self, seat: int) -> None:
-        self.kans_declared += 1
-        self.rinshan_pending = True
-        kan_players = {i for i, s in enumerate(self.seats) if s.kans}
-        if self.kans_declared == 4 and len(kan_players) > 1:
-            self.suukaikan_pending = True
-
-    def _apply_kakan(self, ev: Kakan, plan: KakanPlan) -> None:
-        seat, i = ev.actor, plan.pon_index
-        st = self.seats[seat]
-        self._settle_passed(seat)
-        self._take(seat, [ev.pai])
-        pon = st.melds[i]
-        st.melds[i] = Meld(MeldType.KAKAN, (*pon.tiles, ev.pai), pon.from_seat, pon.called)
-        st.kans.append((i, MeldType.KAKAN))
-        self.calls_made = True
-        # ippatsu ends when the kan stands (at the replacement draw): whoever robs it keeps theirs
-        self._declare_kan(seat)
-        self.chain_broken = self.chain_from is not None
-        self.kan_tile = (seat, ev.pai, "kakan")
-        self.phase = Phase.CHANKAN
-        self.actor = seat
-        st.drawn = None
-
-    def _apply_ankan(self, ev: Ankan) -> None:
-        seat = ev.actor
-        st = self.seats[seat]
-        self._settle_passed(seat)
-        self._take(seat, ev.consumed)
-        st.melds.append(Meld(MeldType.ANKAN, ev.consumed))
-        st.kans.append((len(st.melds) - 1, MeldType.ANKAN))
-        self.calls_made = True
-        self._declare_kan(seat)
-        self.chain_broken = self.chain_from is not None
-        st.drawn = None
-        if self.rules.kokushi_ankan_chankan:  # ippatsu ends at the replacement draw, as for a kakan
-            self.kan_tile = (seat, ev.consumed[0], "ankan")
-            self.phase = Phase.CHANKAN
-        else:
-            for s in self.seats:
-                s.ippatsu = False
-            self.phase = Phase.DRAW
-        self.actor = seat
-
-    def _apply_nukidora(self, ev: Nukidora) -> None:
-        seat = ev.actor
-        st = self.seats[seat]
-        self._settle_passed(seat)
-        self._take(seat, [ev.pai])
-        st.kita += 1
-        st.drawn = None
-        for s in self.seats:
-            s.ippatsu = False
-        self.calls_made = True
-        self.rinshan_pending = True
-        self.kan_tile = (seat, ev.pai, "kita")
-        self.phase = Phase.CHANKAN
-        self.actor = seat
-
-    def _apply_dora(self, ev: Dora) -> None:
-        self.tiles.count([ev.dora_marker])
-        self.dora_markers.append(ev.dora_marker)
-
-    def _apply_reach(self, ev: Reach) -> None:
-        self.seats[ev.actor].riichi = True
-
-    def _apply_reach_accepted(self, ev: ReachAccepted) -> None:
-        st = self.seats[ev.actor]
-        st.riichi_accepted = True
-        st.ippatsu = self.rules.ippatsu
-        st.score -= self.rules.riichi_stick_points
-        self.kyotaku += 1
-
-    def _apply_hora(self, ev: Hora, win: WinPlan) -> None:
-        ura = list(ev.ura_markers or ())
-        if len(ura) > len(self.ura_markers):
-            self.tiles.count(ura[len(self.ura_markers) :])
-            self.ura_markers = ura
-        self.horas.append((ev, win.fields))
-        self.pending = win
-        if ev.actor == ev.target or win.fields.get("fourth_kan"):  # a tsumo, or the fourth kan's deal-in
-            self.phase = Phase.ENDED
-
-    def _finish_wins(self) -> None:
-        win = self.pending
-        assert win is not None
-        horas = self.horas
-        recorded = None
-        if horas and all(h.deltas is not None for h, _ in horas):
-            recorded = tuple(sum(h.deltas[i] for h, _ in horas if h.deltas) for i in range(self.players))
-        self.horas = []
-        self.pending = None
-        self._end(RoundResult(win.settlement, win.request, recorded))
-
-    def _end(self, result: RoundResult) -> None:
-        self.result = result
-        self.phase = Phase.ENDED
-        for seat, d in enumerate(result.settlement.deltas):
-            self.seats[seat].score += d
-
-    def _apply_ryukyoku(self, ev: Ryukyoku, settlement: Settlement) -> None:
-        if self.phase is Phase.REACT and settlement.kind == "exhaustive_draw":
-            self._close_react()
-        self._end(RoundResult(settlement, None, ev.deltas))
-
-    def _apply_end_kyoku(self, ev: EndKyoku) -> None:
-        if self.pending is not None:
-            self._finish_wins()
-        self.phase = Phase.ENDED
-        self.closed = True
 
     # -- legal actions --------------------------------------------------------------------------
 
