@@ -15,8 +15,8 @@ from tenbou.engine.table import GreedyAgent, play_game
 from tenbou.errors import LogFormatError
 from tenbou.io.convert import FORMATS, detect_format, parse_records, read_records, write_records
 from tenbou.io.mjai import mjai_records
-from tenbou.records import verify_record
 from tenbou.rules import get_rules
+from tenbou.verify.verifier import verify_record
 
 from .test_io_tenhou import HAND
 

@@ -24,7 +24,7 @@ from tenbou.engine.events import (
 from tenbou.errors import LogFormatError
 from tenbou.io.tenhou import mjlog_records
 from tenbou.io.tenhou6 import code_of_tile, rules_of, tenhou6_records, tile_of_code, write_tenhou6
-from tenbou.records import verify_record
+from tenbou.verify.verifier import verify_record
 
 from .test_io_tenhou import HAND
 

@@ -13,7 +13,7 @@ import pytest
 from tenbou.api import score, settle
 from tenbou.cli import main
 from tenbou.io.mjai import mjai_records
-from tenbou.records import format_mismatch, summarize, verify_paths, verify_record
+from tenbou.verify.verifier import format_mismatch, summarize, verify_paths, verify_record
 
 from .test_convert import selfplay
 from .test_io_tenhou import HAND, _draws
@@ -295,7 +295,7 @@ def test_the_replay_summary_line_keeps_its_keys_and_counts(
     """``tenbou replay --json``'s closing line (docs/json-api.md), byte for byte: a game without a
     hand counts as a game, a hand whose record gives no deltas as unchecked, a game not replayed as
     skipped."""
-    from tenbou.replay import ReplayedGame, replay_games, summary
+    from tenbou.verify.replay import ReplayedGame, replay_games, summary
 
     f = tmp_path / "games.jsonl"
     f.write_text(_replay_record())

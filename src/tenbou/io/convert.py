@@ -141,7 +141,7 @@ def write_records(games: Sequence[GameRecord], fmt: str, *, per_kyoku: bool = Fa
         raise LogFormatError(f"unknown record format {fmt!r} (one of {', '.join(FORMATS)})")
     if per_kyoku and fmt != "tenhou6":
         raise LogFormatError(f"one kyoku a line is a tenhou.net/6 form, not {fmt}'s")
-    from ..records import complete_record
+    from ..verify.verifier import complete_record
 
     for rec in games:
         if rec.skip is not None:
