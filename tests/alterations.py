@@ -537,7 +537,7 @@ def _enriched(data: bytes, source: str, rules: Any, final: bool) -> bytes:
         StartKyoku,
         event_to_json,
     )
-    from tenbou.io.convert import parse_records
+    from tenbou.io.read import parse_records
     from tenbou.verify.replay import replay_events
     from tenbou.verify.verifier import complete_record
 

@@ -116,14 +116,14 @@ def test_an_output_that_cannot_be_written_is_refused_before_the_work(
     monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    import tenbou.io.convert
+    import tenbou.io.read
     import tenbou.render.svg
     import tenbou.verify.verifier
 
     def no_work(*args: object, **kwargs: object) -> None:
         raise AssertionError("the work started before the output was checked")
 
-    for module, name in ((tenbou.render.svg, "tiles_svg"), (tenbou.io.convert, "parse_records")):
+    for module, name in ((tenbou.render.svg, "tiles_svg"), (tenbou.io.read, "parse_records")):
         monkeypatch.setattr(module, name, no_work)
     monkeypatch.setattr(tenbou.verify.verifier, "verify_paths", no_work)
     out = _outputs(tmp_path)[why]

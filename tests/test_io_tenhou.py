@@ -26,7 +26,7 @@ from tenbou.engine.events import (
     Tsumo,
 )
 from tenbou.errors import LogFormatError
-from tenbou.io.convert import detect_format, parse_records
+from tenbou.io.read import detect_format, parse_records
 from tenbou.io.tenhou import (
     GameType,
     TenhouMeldType,

@@ -261,7 +261,7 @@ def test_damaged_records_raise_only_log_format_errors() -> None:
     import contextlib
     import random
 
-    from tenbou.io.convert import parse_records
+    from tenbou.io.read import parse_records
 
     rng = random.Random(5)
     texts = [record([ROUND]), HAND.decode()]

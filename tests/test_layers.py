@@ -63,8 +63,6 @@ LAYERS.update(
 EXCEPTIONS = {
     ("core.tiles", "render.svg"),  # Tile._repr_svg_: a notebook's picture, imported when drawn
     ("core.hand", "render.svg"),  # Hand._repr_svg_
-    # (until issue 40 has moved them: the same, and writing a record replays it in io.convert)
-    ("io.convert", "verify.verifier"),
 }
 
 

@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 from tenbou.cli import main
-from tenbou.io.convert import detect_format, parse_records
+from tenbou.io.read import detect_format, parse_records
 from tenbou.io.record import GameRecord
 from tenbou.rules import OPTION_SPECS, get_preset, presets
 from tenbou.rules.presets import UNKNOWN

@@ -1,5 +1,6 @@
 """The verification layer, ``src/tenbou/verify``: the flat modules it was made of still import
-(``tenbou.records``, ``tenbou.replay``: names of :data:`tenbou.MOVED`), each name from the module
+(``tenbou.records``, ``tenbou.replay``, and ``tenbou.io.convert``, whose writing half replays a record:
+names of :data:`tenbou.MOVED`), each name from the module
 that holds it now, and pickles naming the old paths load."""
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ MOVES = (
         "COLUMNS COLUMN_TYPES DASK_CONNECT_SECONDS Progress format_mismatch format_summary local_cores "
         "_Verifier _verify_chunk",
     ),
+    ("tenbou.io.convert", "tenbou.io.read", "FORMATS detect_format parse_records read_records"),
+    ("tenbou.io.convert", "tenbou.verify.convert", "convert write_records"),
     (
         "tenbou.replay",
         "tenbou.verify.replay",

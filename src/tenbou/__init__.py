@@ -60,6 +60,7 @@ MOVED: dict[str, tuple[str, ...]] = {
     "tenbou.round": ("tenbou.engine.round",),
     "tenbou.records": ("tenbou.verify.verifier",),
     "tenbou.replay": ("tenbou.verify.replay",),
+    "tenbou.io.convert": ("tenbou.io.read", "tenbou.verify.convert"),
 }
 
 
