@@ -118,14 +118,15 @@ def test_an_output_that_cannot_be_written_is_refused_before_the_work(
 ) -> None:
     import tenbou.io.read
     import tenbou.render.svg
-    import tenbou.verify.verifier
+    import tenbou.verify
 
     def no_work(*args: object, **kwargs: object) -> None:
         raise AssertionError("the work started before the output was checked")
 
     for module, name in ((tenbou.render.svg, "tiles_svg"), (tenbou.io.read, "parse_records")):
         monkeypatch.setattr(module, name, no_work)
-    monkeypatch.setattr(tenbou.verify.verifier, "verify_paths", no_work)
+    for name in ("verify_paths", "export_rows"):  # where the CLI looks them up
+        monkeypatch.setattr(tenbou.verify, name, no_work)
     out = _outputs(tmp_path)[why]
     suffix = {"svg": ".svg", "svg-png": ".png", "convert": ".jsonl", "export": ".csv"}[command]
     out = out.removesuffix(".svg") + suffix
@@ -161,17 +162,17 @@ def test_a_failed_write_leaves_the_old_file(
     temporary file is left behind."""
     import errno
 
-    import tenbou.verify.verifier
+    import tenbou.verify
 
     out = tmp_path / "hands.csv"
     out.write_text("the old export\n")
-    written = tenbou.verify.verifier.write_rows
+    written = tenbou.verify.write_rows
 
     def fills_up(rows: object, path: str) -> None:
         written(rows, path)  # type: ignore[arg-type]
         raise OSError(errno.ENOSPC, "No space left on device")
 
-    monkeypatch.setattr(tenbou.verify.verifier, "write_rows", fills_up)
+    monkeypatch.setattr(tenbou.verify, "write_rows", fills_up)  # where the CLI looks it up
     code, _, err = run(["export", str(record), "--out", str(out), "--quiet"], capsys)
     assert code == 2
     full = "No space left on device"

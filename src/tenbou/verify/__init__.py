@@ -7,3 +7,35 @@ replays mjai events for ``tenbou replay``. The modules of the flat package, ``te
 ``tenbou.replay`` and ``tenbou.io.convert`` (reading: :mod:`tenbou.io.read`), still import
 (:data:`tenbou.MOVED`).
 """
+
+from .convert import write_records
+from .replay import hand_lines, replay_games, summary
+from .verifier import (
+    Defect,
+    Progress,
+    export_rows,
+    format_mismatch,
+    format_summary,
+    load_defects,
+    mark_defects,
+    summarize,
+    verify_paths,
+    write_rows,
+)
+
+__all__ = [
+    "Defect",
+    "Progress",
+    "export_rows",
+    "format_mismatch",
+    "format_summary",
+    "hand_lines",
+    "load_defects",
+    "mark_defects",
+    "replay_games",
+    "summarize",
+    "summary",
+    "verify_paths",
+    "write_records",
+    "write_rows",
+]
