@@ -24,6 +24,7 @@ draws by importing the renderer when asked.
 from __future__ import annotations
 
 import ast
+import importlib
 from pathlib import Path
 
 import pytest
@@ -55,7 +56,6 @@ LAYERS: dict[str, tuple[int, str]] = {
 LAYERS.update(
     {
         "_build": (4, "build"),
-        "files": (5, "io"),
         "completion": (8, "cli"),
     }
 )
@@ -135,3 +135,14 @@ def test_the_check_sees_imports() -> None:
     assert "core.tiles" in _imports("core.hand")
     assert "render.svg" in _imports("core.hand")
     assert "core.scoring" in _imports("api.win")
+
+
+#: the top-level modules that moved into their layer: (old path, new home, a name it still gives)
+MOVED_MODULES = (("tenbou.files", "tenbou.io.files", "OutputFile"),)
+
+
+@pytest.mark.parametrize(("old", "home", "name"), MOVED_MODULES)
+def test_a_moved_module_still_imports(old: str, home: str, name: str) -> None:
+    """Its old path imports (:data:`tenbou.MOVED`), and gives the very object of its new home."""
+    assert old in importlib.import_module("tenbou").MOVED
+    assert getattr(importlib.import_module(old), name) is getattr(importlib.import_module(home), name)

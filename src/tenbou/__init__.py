@@ -61,6 +61,7 @@ MOVED: dict[str, tuple[str, ...]] = {
     "tenbou.records": ("tenbou.verify.verifier",),
     "tenbou.replay": ("tenbou.verify.replay",),
     "tenbou.io.convert": ("tenbou.io.read", "tenbou.verify.convert"),
+    "tenbou.files": ("tenbou.io.files",),
 }
 
 

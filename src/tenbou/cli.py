@@ -31,7 +31,7 @@ from .api import loads_request, request_hand, score, settle
 from .core.hand import Hand
 from .core.tiles import Tile, parse_tiles
 from .errors import LogFormatError, NotationError, RequestError, TenbouError
-from .files import OutputFile, StandardOutputError, shown_path, standard_output
+from .io.files import OutputFile, StandardOutputError, shown_path, standard_output
 from .rules import OPTION_SPECS, get_preset, presets
 from .rules.presets import UNKNOWN, Preset
 
