@@ -55,7 +55,6 @@ LAYERS: dict[str, tuple[int, str]] = {
 #: the flat modules not yet in their layer's subpackage (issue 40 moves them there)
 LAYERS.update(
     {
-        "_build": (4, "build"),
         "completion": (8, "cli"),
     }
 )
@@ -138,7 +137,10 @@ def test_the_check_sees_imports() -> None:
 
 
 #: the top-level modules that moved into their layer: (old path, new home, a name it still gives)
-MOVED_MODULES = (("tenbou.files", "tenbou.io.files", "OutputFile"),)
+MOVED_MODULES = (
+    ("tenbou.files", "tenbou.io.files", "OutputFile"),
+    ("tenbou._build", "tenbou", "build_info"),
+)
 
 
 @pytest.mark.parametrize(("old", "home", "name"), MOVED_MODULES)
