@@ -293,7 +293,7 @@ def test_dealer_and_seat_wind_never_settled_silently(
         ["score", hand, "--winner", str(winner), "--dealer", str(dealer), "--seat-wind", wind,
          "--players", str(players)]
     )  # fmt: skip
-    from tenbou.cli import _request_from_args
+    from tenbou.cli.main import _request_from_args
 
     implied = (winner - "ESWN".index(wind)) % players
     if "ESWN".index(wind) >= players:
@@ -318,7 +318,7 @@ def test_conflicting_flags_are_refused(capsys: pytest.CaptureFixture[str]) -> No
 
 
 def test_score_help_lists_every_flag(capsys: pytest.CaptureFixture[str]) -> None:
-    from tenbou.cli import _FLAG_NAMES
+    from tenbou.cli.main import _FLAG_NAMES
 
     with pytest.raises(SystemExit):
         main(["score", "--help"])

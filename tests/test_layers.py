@@ -52,12 +52,6 @@ LAYERS: dict[str, tuple[int, str]] = {
     "selfplay": (9, "users"),
     "svg": (9, "users"),
 }
-#: the flat modules not yet in their layer's subpackage (issue 40 moves them there)
-LAYERS.update(
-    {
-        "completion": (8, "cli"),
-    }
-)
 #: imports against the layers that are meant (importer, imported)
 EXCEPTIONS = {
     ("core.tiles", "render.svg"),  # Tile._repr_svg_: a notebook's picture, imported when drawn
@@ -140,6 +134,7 @@ def test_the_check_sees_imports() -> None:
 MOVED_MODULES = (
     ("tenbou.files", "tenbou.io.files", "OutputFile"),
     ("tenbou._build", "tenbou", "build_info"),
+    ("tenbou.completion", "tenbou.cli.completion", "script"),
 )
 
 

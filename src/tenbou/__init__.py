@@ -90,6 +90,7 @@ MOVED: dict[str, tuple[str, ...]] = {
     "tenbou.io.convert": ("tenbou.io.read", "tenbou.verify.convert"),
     "tenbou.files": ("tenbou.io.files",),
     "tenbou._build": ("tenbou",),
+    "tenbou.completion": ("tenbou.cli.completion",),
 }
 
 

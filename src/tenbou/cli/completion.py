@@ -3,7 +3,7 @@
 ``tenbou completion bash`` prints a script that completes the commands, their subcommands, their
 options, the choices an option takes (``--to mjlog|tenhou6|mjai``, ``--seat-wind E|S|W|N``) and
 file names where an argument is a file. The scripts are written from the ``argparse`` parser of
-:mod:`tenbou.cli`, so an option added there completes without further work.
+:mod:`tenbou.cli.main`, so an option added there completes without further work.
 
 >>> import argparse
 >>> p = argparse.ArgumentParser(prog="t")

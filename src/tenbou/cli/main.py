@@ -26,14 +26,14 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
-from . import __version__, build_info
-from .api import loads_request, request_hand, score, settle
-from .core.hand import Hand
-from .core.tiles import Tile, parse_tiles
-from .errors import LogFormatError, NotationError, RequestError, TenbouError
-from .io.files import OutputFile, StandardOutputError, shown_path, standard_output
-from .rules import OPTION_SPECS, get_preset, presets
-from .rules.presets import UNKNOWN, Preset
+from .. import __version__, build_info
+from ..api import loads_request, request_hand, score, settle
+from ..core.hand import Hand
+from ..core.tiles import Tile, parse_tiles
+from ..errors import LogFormatError, NotationError, RequestError, TenbouError
+from ..io.files import OutputFile, StandardOutputError, shown_path, standard_output
+from ..rules import OPTION_SPECS, get_preset, presets
+from ..rules.presets import UNKNOWN, Preset
 
 __all__ = ["main"]
 
@@ -63,7 +63,7 @@ def _read_input(
 ) -> bytes:
     """The bytes of the file ``source``, or of standard input for ``-``, read a chunk at a time
     and refused with ``error`` past ``max_bytes`` (``--max-size``), or when they cannot be read."""
-    from .io.source import read_capped
+    from ..io.source import read_capped
 
     try:
         if source != "-":
@@ -499,12 +499,12 @@ def _cmd_serve(args: argparse.Namespace) -> int:
         import fastapi  # noqa: F401 - the 'web' extra is there
         import uvicorn  # noqa: F401
 
-        from .web.app import serve
+        from ..web.app import serve
     except ImportError as e:
         sys.stderr.write(f"tenbou: serve needs the 'web' extra: pip install 'tenbou[web]' ({e})\n")
         return 2
-    from .web.access import is_loopback
-    from .web.store import default_db_path
+    from ..web.access import is_loopback
+    from ..web.store import default_db_path
 
     db = Path(args.db) if args.db else default_db_path()
     scheme = "https" if args.certfile else "http"
@@ -578,7 +578,7 @@ def _positive_number(text: str) -> float:
 
 def _cmd_svg(args: argparse.Namespace) -> int:
     """Draw a hand (or a row of tiles) as SVG, or as PNG for an output file ending in .png."""
-    from .render.svg import hand_svg, svg_to_png, tiles_svg
+    from ..render.svg import hand_svg, svg_to_png, tiles_svg
 
     out = args.output
     if out is not None and out != "-" and not out.lower().endswith((".svg", ".png")):
@@ -659,7 +659,7 @@ def _add_hand_args(p: argparse.ArgumentParser) -> None:
 def _rules_json_from_args(args: argparse.Namespace) -> Any:
     """``--rules ID`` with its ``--set`` overrides, as a JSON rules value (checked here: an
     unknown preset or option is refused before any record is read)."""
-    from .rules import rules_from_request
+    from ..rules import rules_from_request
 
     rules: Any = args.rules
     if args.set:
@@ -683,7 +683,7 @@ def _warn_rules_not_used(records: Sequence[Any], asked: Any, source: str) -> Non
     """A warning line on stderr for each game whose record names rules of its own
     (``tenbou_rules``) other than those ``--rules`` asked for: the record's win, and the
     game is not played under ``--rules``."""
-    from .rules import rules_from_request
+    from ..rules import rules_from_request
 
     wanted = rules_from_request(asked)
     for rec in records:
@@ -700,9 +700,9 @@ def _warn_rules_not_used(records: Sequence[Any], asked: Any, source: str) -> Non
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
-    from .io.mjai import mjai_records
-    from .io.source import MAX_RECORD_BYTES, inflate
-    from .verify import hand_lines, replay_games, summary
+    from ..io.mjai import mjai_records
+    from ..io.source import MAX_RECORD_BYTES, inflate
+    from ..verify import hand_lines, replay_games, summary
 
     out = sys.stdout
     given = args.rules is not None or bool(args.set)
@@ -790,7 +790,7 @@ def _run_records(
     returns every line and the exit status (2 if a named file is not a record)."""
     import time
 
-    from .verify import Progress, verify_paths
+    from ..verify import Progress, verify_paths
 
     progress = Progress(sys.stderr, enabled=not args.quiet)
     status = 0
@@ -822,7 +822,7 @@ def _error_code(lines: Sequence[dict[str, Any]]) -> str:
 
 def _cmd_verify(args: argparse.Namespace) -> int:
     """Replay real records through the engine and compare every hand with the record."""
-    from .verify import Defect, format_mismatch, format_summary, load_defects, mark_defects, summarize
+    from ..verify import Defect, format_mismatch, format_summary, load_defects, mark_defects, summarize
 
     out = sys.stdout
     defects: list[Defect] = []
@@ -863,7 +863,7 @@ def _cmd_verify(args: argparse.Namespace) -> int:
 
 def _cmd_export(args: argparse.Namespace) -> int:
     """One table row per hand end of real records (replayed by the engine)."""
-    from .verify import export_rows, format_summary, summarize, write_rows
+    from ..verify import export_rows, format_summary, summarize, write_rows
 
     if not args.out.lower().endswith((".parquet", ".csv", ".jsonl")):
         raise RequestError(f"--out {shown_path(args.out)}: the output must end in .parquet, .csv or .jsonl")
@@ -894,15 +894,15 @@ def _output(path: str | None, flag: str) -> OutputFile | None:
 
 
 def _max_size(args: argparse.Namespace) -> int:
-    from .io.source import parse_size
+    from ..io.source import parse_size
 
     return parse_size(args.max_size)
 
 
 def _cmd_convert(args: argparse.Namespace) -> int:
     """Convert a record between Tenhou mjlog, tenhou.net/6 JSON and mjai JSON Lines."""
-    from .io.read import parse_records
-    from .verify import write_records
+    from ..io.read import parse_records
+    from ..verify import write_records
 
     max_bytes = _max_size(args)
     if args.per_kyoku and args.to != "tenhou6":
@@ -1300,7 +1300,3 @@ def main(argv: Sequence[str] | None = None) -> int:
             return BROKEN_PIPE_STATUS
         _report(f"the standard output cannot be written ({e})", "output")
         return 2
-
-
-if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())
