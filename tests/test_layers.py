@@ -143,3 +143,11 @@ def test_a_moved_module_still_imports(old: str, home: str, name: str) -> None:
     """Its old path imports (:data:`tenbou.MOVED`), and gives the very object of its new home."""
     assert old in importlib.import_module("tenbou").MOVED
     assert getattr(importlib.import_module(old), name) is getattr(importlib.import_module(home), name)
+
+
+def test_the_top_of_the_package_holds_eight_modules() -> None:
+    """Every other module is in its layer's subpackage (issue 40): at the top stay the package's
+    ``__init__`` and ``__main__``, ``errors``, the one JSON reader and the four modules kept for
+    users' imports."""
+    top = sorted(p.stem for p in SRC.glob("*.py"))
+    assert top == ["__init__", "__main__", "_jsonread", "errors", "events", "game", "selfplay", "svg"]
