@@ -5,6 +5,8 @@ game's end takes ``chombo_points`` from the offender's final score."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from tenbou.core.tiles import Tile
@@ -20,7 +22,10 @@ from tenbou.engine.events import (
 from tenbou.engine.game import Game
 from tenbou.engine.round import Round
 from tenbou.errors import IllegalEventError
+from tenbou.io.mjai import mjai_records
 from tenbou.rules import get_rules
+from tenbou.verify import write_records
+from tenbou.verify.verifier import verify_record
 
 from .script import events, start
 
@@ -134,3 +139,56 @@ def test_a_chombo_reads_and_writes_as_mjai() -> None:
     ev = event_from_json(obj)
     assert ev == Ryukyoku(reason="chombo", deltas=(2000, 2000, 4000, -8000), actor=3)
     assert event_to_json(ev) == obj
+
+
+# -- records: read, verified, written -----------------------------------------------------------
+
+
+def _record_lines(deltas: list[int]) -> list[str]:
+    """An mjai record: East 1 stopped by seat 1's chombo (a mangan), dealt again; seat 0 wins it."""
+    import json
+
+    hand = start(HANDS)
+    lines = [
+        {
+            "type": "start_game",
+            "names": ["a", "b", "c", "d"],
+            "tenbou_rules": {"preset": "tenhou", "overrides": {"chombo": "mangan"}},
+        },
+        event_to_json(hand),
+        {"type": "tsumo", "actor": 0, "pai": "E"},
+        {"type": "ryukyoku", "reason": "chombo", "actor": 1, "deltas": deltas},
+        {"type": "end_kyoku"},
+        event_to_json(replace(hand, scores=(29000, 17000, 27000, 27000))),
+        {"type": "tsumo", "actor": 0, "pai": "4p"},
+        {"type": "hora", "actor": 0, "target": 0, "pai": "4p"},
+        {"type": "end_kyoku"},
+        {"type": "end_game"},
+    ]
+    return [json.dumps(x, ensure_ascii=False) for x in lines]
+
+
+def test_a_record_with_a_chombo_verifies_hand_by_hand() -> None:
+    rec = mjai_records("\n".join(_record_lines([4000, -8000, 2000, 2000])), "chombo.jsonl")[0]
+    assert rec.hands[0].kind == "chombo" and rec.hands[0].offender == 1
+    lines = verify_record(rec)
+    assert [line["kind"] for line in lines] == ["chombo", "win"]
+    assert lines[0]["offender"] == 1 and lines[0]["match"] is True
+
+
+def test_a_chombo_paid_otherwise_than_the_rules_say_is_a_mismatch() -> None:
+    rec = mjai_records("\n".join(_record_lines([2000, -8000, 2000, 4000])), "chombo.jsonl")[0]
+    line = verify_record(rec)[0]
+    assert line["match"] is False and [m["kind"] for m in line["mismatches"]] == ["deltas", "next"]
+
+
+def test_tenhou6_and_mjlog_leave_the_chombo_hand_out() -> None:
+    import json
+
+    rec = mjai_records("\n".join(_record_lines([4000, -8000, 2000, 2000])), "chombo.jsonl")[0]
+    six = json.loads(write_records([rec], "tenhou6"))
+    assert len(six["log"]) == 1 and six["log"][0][1] == [29000, 17000, 27000, 27000]
+    mjlog = write_records([rec], "mjlog").decode()
+    assert mjlog.count("<INIT ") == 1
+    again = mjai_records(write_records([rec], "mjai").decode(), "again.jsonl")[0]
+    assert again.hands[0] == rec.hands[0]

@@ -430,14 +430,19 @@ class _Verifier:
         elif hr.kind == "exhaustive_draw" and any(p["kind"] == "nagashi" for p in hr.settlement["payments"]):
             line["draw_reason"] = "nagashi_mangan"
         end = self.rec.hands[hand] if hand < len(self.rec.hands) else None
+        request: dict[str, Any] | None
         if hr.request is not None:
             request = {"rules": self.rules_json, **hr.request}
             # the engine names the liable seats it tracked; an empty list is left to inference
             request["wins"] = [{k: v for k, v in w.items() if k != "pao" or v} for w in request["wins"]]
+        elif hr.kind == "chombo":  # no settle request pays a chombo: the replay shows it
+            request = None
+            line["offender"] = hr.settlement["offender"]
         else:
             request = self._draw_request(rnd, hr)
         line["_request"] = request
-        self.requests[hand] = request
+        if request is not None:
+            self.requests[hand] = request
         if end is not None and end.deltas is not None:
             line["recorded_deltas"] = list(end.deltas)
             line["match"] = True
@@ -520,6 +525,16 @@ class _Verifier:
                 )
         if hr.kind == "win":
             self._compare_wins(line, end, hr, request, seg, before)
+        elif hr.kind == "chombo":
+            offender = hr.settlement["offender"]
+            if end.offender is not None and end.offender != offender:
+                self._add(
+                    line,
+                    "kind",
+                    f"tenbou: seat {offender}'s chombo, the record: seat {end.offender}'s",
+                    self._replay_lines(seg),
+                    "replay",
+                )
         elif hr.kind == "abortive_draw":
             got_reason = hr.settlement.get("reason")
             if end.reason is not None and got_reason is not None and got_reason != end.reason:
