@@ -30,6 +30,7 @@ the same order whichever way it runs; :func:`summarize` closes the run, and
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import time
@@ -1076,6 +1077,17 @@ def _run_dask(
     note: Callable[[dict[str, Any]], None],
     max_bytes: int = MAX_RECORD_BYTES,
 ) -> Iterator[dict[str, Any]]:
+    with dask_client(address, jobs) as (distributed, client):
+        futures = client.map(_verify_chunk, chunks, rules=rules, max_bytes=max_bytes, pure=False)
+        index = {f.key: i for i, f in enumerate(futures)}
+        yield from _in_order(((index[f.key], f.result()) for f in distributed.as_completed(futures)), note)
+
+
+@contextlib.contextmanager
+def dask_client(address: str, jobs: int) -> Iterator[tuple[Any, Any]]:
+    """The ``distributed`` module and a client of the Dask scheduler at ``address`` (``"local"``: a
+    LocalCluster of ``jobs`` worker processes, closed at the end), for ``--dask``; a clear
+    :class:`TenbouError` when the extra is missing or no scheduler answers."""
     import importlib
 
     try:
@@ -1098,9 +1110,7 @@ def _run_dask(
             cluster.close()
         raise TenbouError(f"--dask {address}: no Dask scheduler to run on: {e}", "dask") from None
     try:
-        futures = client.map(_verify_chunk, chunks, rules=rules, max_bytes=max_bytes, pure=False)
-        index = {f.key: i for i, f in enumerate(futures)}
-        yield from _in_order(((index[f.key], f.result()) for f in distributed.as_completed(futures)), note)
+        yield distributed, client
     finally:
         client.close()
         if cluster is not None:
@@ -1414,12 +1424,14 @@ def write_rows(rows: Sequence[Mapping[str, Any]], out: str) -> None:
 
 
 class Progress:
-    """A progress bar on a stream (stderr): files done, hands and hands per second.
-    On a terminal it redraws one line; elsewhere it prints a line now and then."""
+    """A progress bar on a stream (stderr): files done (or the ``unit`` counted: ``tenbou match``
+    counts games), hands and hands per second. On a terminal it redraws one line; elsewhere it
+    prints a line now and then."""
 
-    def __init__(self, stream: TextIO, enabled: bool = True) -> None:
+    def __init__(self, stream: TextIO, enabled: bool = True, unit: str = "files") -> None:
         self.stream = stream
         self.enabled = enabled
+        self.unit = unit
         self.tty = stream.isatty()
         self.start = time.monotonic()
         self.last = 0.0
@@ -1435,7 +1447,7 @@ class Progress:
         width = 30
         filled = width * done // max(total, 1)
         bar = "#" * filled + "-" * (width - filled)
-        text = f"[{bar}] {done}/{total} files  {hands:,} hands  {rate:,.0f} hands/s"
+        text = f"[{bar}] {done}/{total} {self.unit}  {hands:,} hands  {rate:,.0f} hands/s"
         if self.tty:
             self.stream.write("\r" + text + ("\n" if done >= total else ""))
         else:
