@@ -1263,6 +1263,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     comp.add_argument("shell", choices=("bash", "zsh", "fish"), help="the shell")
     comp.set_defaults(func=_cmd_completion)
+    from .match.command import add_parser as add_match  # (issue 42: until the cli package wires it)
+
+    add_match(sub)
     return parser
 
 
