@@ -5,6 +5,7 @@ on; mjai.app's own RulebaseBot plays as a real outside bot; the summary counts w
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import sys
 from pathlib import Path
@@ -201,3 +202,21 @@ def test_the_command_refuses_bad_arguments(
     assert main(["match", *args, "--quiet"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("tenbou: error: ") and message in err and err.count("\n") == 1
+
+
+NO_DASK = importlib.util.find_spec("distributed") is None
+
+
+@pytest.mark.skipif(NO_DASK, reason="dask[distributed] is not installed")
+def test_dask_without_a_scheduler(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["match", "random", "greedy", "efficient", "random", "--dask", "nonsense://x", "--quiet"]
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert "--dask nonsense://x: no Dask scheduler to run on" in err and "Traceback" not in err
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(NO_DASK, reason="dask[distributed] is not installed")
+def test_a_local_dask_cluster_plays_the_same_games() -> None:
+    spec = MatchSpec(("random", "greedy", "efficient", "random"), TONPUU, games=3, seed=8)
+    assert [r["mjai"] for r in run_match(spec, jobs=2, dask="local")] == [r["mjai"] for r in run_match(spec)]
