@@ -183,3 +183,9 @@ def test_a_bot_and_its_children_are_stopped(tmp_path: Any) -> None:
         time.sleep(0.05)
     else:
         pytest.fail("the bot's child outlived it")
+
+
+def test_the_fourth_kan_dealt_in_may_be_answered_as_its_daiminkan() -> None:
+    offered = [Hora(1, 0, Tile.parse("5z"))]  # what legal_actions offers for it (suukantsu_pao_timing)
+    answer = {"type": "daiminkan", "actor": 1, "target": 0, "pai": "P", "consumed": ["P", "P", "P"]}
+    assert read_answer(json.dumps(answer), 1, offered) == offered[0]

@@ -108,7 +108,9 @@ def read_answer(line: str, seat: int, actions: Sequence[Event]) -> Event | None:
     never empty), or ``None`` for ``none`` where passing is allowed; anything else raises
     :class:`BotError`. An action matches by what it says: ``actor`` (the seat), the tiles (a red five
     apart), ``target``, ``tsumogiri`` (required, as mjai.app requires it); ``consumed`` in any order;
-    a ``hora`` or ``ryukyoku`` need not repeat what the action implies (its ``pai``, the reason)."""
+    a ``hora`` or ``ryukyoku`` need not repeat what the action implies (its ``pai``, the reason). The
+    daiminkan that makes a player's fourth kan under ``suukantsu_pao_timing = "fourth_kan"`` ends
+    the hand as a win the engine offers as a ``hora``: a bot may answer either."""
     try:
         obj = read_json(line, LogFormatError, "the answer")
     except LogFormatError as e:
@@ -134,6 +136,11 @@ def read_answer(line: str, seat: int, actions: Sequence[Event]) -> Event | None:
     if actor is not None and actor != seat:
         raise BotError("illegal", f"{kind} by seat {actor!r}: the bot plays seat {seat}")
     found = next((a for a in actions if _same(event, a)), None)
+    if found is None and isinstance(event, Daiminkan):  # the fourth kan dealt in: offered as its hora
+        found = next(
+            (a for a in actions if isinstance(a, Hora) and (a.target, a.pai) == (event.target, event.pai)),
+            None,
+        )
     if found is None:
         offered = ", ".join(dict.fromkeys(event_name(a) for a in actions))
         raise BotError("illegal", f"{_short(line)} is not an action offered now ({offered}, or none)")
