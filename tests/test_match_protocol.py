@@ -139,25 +139,23 @@ def test_a_win_or_nine_terminals_need_not_repeat_what_they_imply() -> None:
 
 
 def test_a_silent_bot_cannot_hang_the_referee(tmp_path: Any) -> None:
-    with open(tmp_path / "err", "wb") as err:
-        proc = BotProcess([sys.executable, "-c", "import time; time.sleep(60)"], 0, err)
-        proc.start()
-        began = time.monotonic()
-        with pytest.raises(BotError) as e:
-            proc.ask("[]", 0.3)
-        assert e.value.kind == "timeout" and time.monotonic() - began < 5
-        proc.stop()
-        assert not proc.running
+    proc = BotProcess([sys.executable, "-c", "import time; time.sleep(60)"], 0)
+    proc.start()
+    began = time.monotonic()
+    with pytest.raises(BotError) as e:
+        proc.ask("[]", 0.3)
+    assert e.value.kind == "timeout" and time.monotonic() - began < 5
+    proc.stop()
+    assert not proc.running
 
 
 def test_a_bot_that_does_not_read_cannot_block_the_referee(tmp_path: Any) -> None:
-    with open(tmp_path / "err", "wb") as err:
-        proc = BotProcess([sys.executable, "-c", "import time; time.sleep(60)"], 0, err)
-        proc.start()
-        with pytest.raises(BotError) as e:
-            proc.ask("x" * (1 << 20), 0.3)  # more than a pipe holds: the write itself must give up
-        assert e.value.kind == "timeout"
-        proc.stop()
+    proc = BotProcess([sys.executable, "-c", "import time; time.sleep(60)"], 0)
+    proc.start()
+    with pytest.raises(BotError) as e:
+        proc.ask("x" * (1 << 20), 0.3)  # more than a pipe holds: the write itself must give up
+    assert e.value.kind == "timeout"
+    proc.stop()
 
 
 def test_a_bot_and_its_children_are_stopped(tmp_path: Any) -> None:
@@ -167,11 +165,10 @@ def test_a_bot_and_its_children_are_stopped(tmp_path: Any) -> None:
         f"p = subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(60)']); "
         f"open({str(child)!r}, 'w').write(str(p.pid)); print('{{}}', flush=True); time.sleep(60)"
     )
-    with open(tmp_path / "err", "wb") as err:
-        proc = BotProcess([sys.executable, "-c", code], 0, err)
-        proc.start()
-        assert proc.ask("[]", 10) == "{}"
-        proc.stop()
+    proc = BotProcess([sys.executable, "-c", code], 0)
+    proc.start()
+    assert proc.ask("[]", 10) == "{}"
+    proc.stop()
     import os
 
     pid = int(child.read_text())
@@ -189,3 +186,19 @@ def test_the_fourth_kan_dealt_in_may_be_answered_as_its_daiminkan() -> None:
     offered = [Hora(1, 0, Tile.parse("5z"))]  # what legal_actions offers for it (suukantsu_pao_timing)
     answer = {"type": "daiminkan", "actor": 1, "target": 0, "pai": "P", "consumed": ["P", "P", "P"]}
     assert read_answer(json.dumps(answer), 1, offered) == offered[0]
+
+
+def test_a_bot_flooding_its_stderr_is_kept_to_its_end(tmp_path: Any) -> None:
+    code = (
+        "import sys\n"
+        "sys.stdin.readline()\n"
+        "sys.stderr.write('x' * 3_000_000 + 'the end')\n"
+        "sys.stderr.flush()\n"
+        "print('{}', flush=True)\n"
+    )
+    proc = BotProcess([sys.executable, "-c", code], 0)
+    proc.start()
+    assert proc.ask("[]", 20) == "{}"  # (it could not have answered had its stderr not been read)
+    proc.stop()
+    text = proc.stderr_text()
+    assert text.endswith("the end") and "bytes cut" in text and len(text) < 1_100_000

@@ -4,7 +4,9 @@ Nothing a bot does can hang or crash the referee: every write and read has a dea
 pipes are non-blocking and waited on with ``poll``), an answer longer than
 :data:`~tenbou.match.protocol.MAX_LINE` is cut off, output nobody asked for is noticed, and the
 bot runs in a process group of its own, which is killed whole (its children with it) when it is
-stopped. Its standard error goes to a file of the referee's (one per seat and game). POSIX only.
+stopped. Its standard error is read as it comes, while it is waited on, and its end kept
+(:data:`MAX_STDERR` bytes, across the restarts of a game): a bot writing without end fills neither
+a pipe nor a disk. POSIX only.
 """
 
 from __future__ import annotations
@@ -16,14 +18,16 @@ import signal
 import subprocess
 import time
 from collections.abc import Sequence
-from typing import IO, Final
+from typing import Final
 
 from .protocol import MAX_LINE, BotError
 
-__all__ = ["BotProcess"]
+__all__ = ["MAX_STDERR", "BotProcess"]
 
 #: how long a stopped bot has to exit after its standard input closes, before it is killed
 _GRACE: Final = 0.5
+#: the most of a bot's standard error kept (bytes): the end of it
+MAX_STDERR: Final = 1 << 20
 
 
 class BotProcess:
@@ -31,11 +35,26 @@ class BotProcess:
     or raises :class:`~tenbou.match.protocol.BotError` (``timeout``, ``died``, ``too_long``,
     ``not_json`` for bytes that are not UTF-8, ``extra_output``)."""
 
-    def __init__(self, argv: Sequence[str], seat: int, stderr: IO[bytes]) -> None:
+    def __init__(self, argv: Sequence[str], seat: int) -> None:
         self.argv = [*argv, str(seat)]
-        self.stderr = stderr
         self.proc: subprocess.Popen[bytes] | None = None
         self.buffer = bytearray()
+        #: the end of what the bot wrote on standard error, and how many bytes before it were cut
+        self.errors = bytearray()
+        self.errors_cut = 0
+
+    def note(self, text: str) -> None:
+        """Add a line of the referee's to the bot's standard error (where it was stopped, and why)."""
+        self._keep(f"\n--- tenbou match: {text} ---\n".encode())
+
+    def stderr_text(self) -> str:
+        """What the bot wrote on standard error (its end, where it wrote more than :data:`MAX_STDERR`)."""
+        text = self.errors.decode("utf-8", "replace")
+        return (
+            f"--- tenbou match: the first {self.errors_cut:,} bytes cut ---\n{text}"
+            if self.errors_cut
+            else text
+        )
 
     @property
     def running(self) -> bool:
@@ -49,16 +68,16 @@ class BotProcess:
                 self.argv,
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
-                stderr=self.stderr,
+                stderr=subprocess.PIPE,
                 start_new_session=True,
                 close_fds=True,
             )
         except OSError as e:
             self.proc = None
             raise BotError("died", f"cannot start {self.argv[0]!r}: {e.strerror or e}") from None
-        assert self.proc.stdin is not None and self.proc.stdout is not None
-        os.set_blocking(self.proc.stdin.fileno(), False)
-        os.set_blocking(self.proc.stdout.fileno(), False)
+        for pipe in (self.proc.stdin, self.proc.stdout, self.proc.stderr):
+            assert pipe is not None
+            os.set_blocking(pipe.fileno(), False)
 
     def ask(self, line: str, timeout: float) -> str:
         """Send ``line`` and return the bot's one-line answer (without its end of line), both
@@ -86,11 +105,58 @@ class BotProcess:
             os.killpg(proc.pid, signal.SIGKILL)
         with contextlib.suppress(subprocess.TimeoutExpired):
             proc.wait(5)
-        for pipe in (proc.stdin, proc.stdout):
+        self._drain(proc)
+        for pipe in (proc.stdin, proc.stdout, proc.stderr):
             if pipe is not None:
                 with contextlib.suppress(OSError):
                     pipe.close()
         return proc.returncode
+
+    def _wait(self, fd: int, event: int, deadline: float) -> bool:
+        """Whether ``fd`` is ready for ``event`` (or closed) before ``deadline`` (a time of
+        :func:`time.monotonic`; 0: now), the bot's standard error read meanwhile."""
+        proc = self.proc
+        err = proc.stderr.fileno() if proc is not None and proc.stderr is not None else -1
+        poller = select.poll()
+        poller.register(fd, event)
+        if err >= 0:
+            poller.register(err, select.POLLIN)
+        while True:
+            left = 0.0 if deadline == 0 else deadline - time.monotonic()
+            ready = poller.poll(max(0, int(left * 1000)))
+            if any(f == fd for f, _ in ready):
+                return True
+            if any(f == err for f, _ in ready) and proc is not None:
+                if not self._drain(proc):
+                    poller.unregister(err)  # (closed)
+                    err = -1
+                continue
+            if left <= 0 or not ready:
+                return False
+
+    def _drain(self, proc: subprocess.Popen[bytes]) -> bool:
+        """Read what the bot's standard error holds now (a megabyte at most: a bot writing without
+        end does not keep the referee here); whether it is still open."""
+        if proc.stderr is None or proc.stderr.closed:
+            return False
+        try:
+            for _ in range(16):
+                chunk = os.read(proc.stderr.fileno(), 1 << 16)
+                if not chunk:
+                    return False
+                self._keep(chunk)
+        except BlockingIOError:
+            pass
+        except OSError:
+            return False
+        return True
+
+    def _keep(self, data: bytes) -> None:
+        self.errors += data
+        over = len(self.errors) - MAX_STDERR
+        if over > 0:
+            del self.errors[:over]
+            self.errors_cut += over
 
     def _died(self) -> BotError:
         proc = self.proc
@@ -103,7 +169,7 @@ class BotProcess:
 
     def _nothing_unasked(self, fd: int) -> None:
         """Output waiting before a question (a second answer, a stray print) is a fault."""
-        if not self.buffer and _ready(fd, select.POLLIN, 0.0):
+        if not self.buffer and self._wait(fd, select.POLLIN, 0.0):
             try:
                 chunk = os.read(fd, MAX_LINE)
             except BlockingIOError:
@@ -119,7 +185,7 @@ class BotProcess:
     def _write(self, fd: int, data: bytes, deadline: float) -> None:
         view = memoryview(data)
         while view:
-            if not _ready(fd, select.POLLOUT, deadline - time.monotonic()):
+            if not self._wait(fd, select.POLLOUT, deadline):
                 raise BotError("timeout", "did not read its input in time")
             try:
                 view = view[os.write(fd, view) :]
@@ -140,8 +206,7 @@ class BotProcess:
                     raise BotError("not_json", f"the answer is not UTF-8 (byte {e.start})") from None
             if len(self.buffer) >= MAX_LINE:
                 raise BotError("too_long", f"no end of line in the first {MAX_LINE:,} bytes of the answer")
-            left = deadline - time.monotonic()
-            if left <= 0 or not _ready(fd, select.POLLIN, left):
+            if not self._wait(fd, select.POLLIN, deadline):
                 raise BotError("timeout", "no answer in time")
             try:
                 chunk = os.read(fd, MAX_LINE)
@@ -150,14 +215,3 @@ class BotProcess:
             if not chunk:
                 raise self._died()
             self.buffer += chunk
-
-
-def _ready(fd: int, event: int, seconds: float) -> bool:
-    """Whether ``fd`` is ready for ``event`` (or closed) within ``seconds``."""
-    poller = select.poll()
-    poller.register(fd, event)
-    while True:
-        try:
-            return bool(poller.poll(max(0, int(seconds * 1000))))
-        except InterruptedError:  # pragma: no cover (Python retries EINTR itself since 3.5)
-            continue

@@ -28,11 +28,10 @@ from __future__ import annotations
 import json
 import random
 import shlex
-import tempfile
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import IO, Any, Final
+from typing import Any, Final
 
 from ..engine.events import (
     Chi,
@@ -57,10 +56,8 @@ from .bots import BUILTIN_BOTS, TsumogiriAgent, builtin_agent, derived_seed
 from .process import BotProcess
 from .protocol import BotError, message, read_answer
 
-__all__ = ["MAX_STDERR", "ChomboError", "GameSpec", "play_one"]
+__all__ = ["ChomboError", "GameSpec", "play_one"]
 
-#: the most of a bot's standard error kept per seat and game (bytes): the end of it
-MAX_STDERR: Final = 1 << 20
 #: how many times the decision timeout a bot has for a message that starts a game or a hand
 START_FACTOR: Final = 5
 
@@ -104,14 +101,12 @@ class _Seat:
         self.chombos = 0
         self.replaced = False
         self.told = 0  # the index of the first event the bot has not been told
-        self.stderr: IO[bytes] | None = None
         self.process: BotProcess | None = None
         self.agent: Agent
         if bot in BUILTIN_BOTS:
             self.agent = builtin_agent(bot, spec.seed, seat)
         else:
-            self.stderr = tempfile.TemporaryFile()  # noqa: SIM115 (closed by finish, at the game's end)
-            self.process = BotProcess(shlex.split(bot), seat, self.stderr)
+            self.process = BotProcess(shlex.split(bot), seat)
             self.agent = self.decide
         self.names = spec.names
 
@@ -166,26 +161,16 @@ class _Seat:
         self.faults[fault.kind] = self.faults.get(fault.kind, 0) + 1
         if self.process is not None:
             self.process.stop()
-        if self.stderr is not None:
-            self.stderr.write(f"\n--- tenbou match: seat {self.seat} stopped: {fault} ---\n".encode())
+            self.process.note(f"seat {self.seat} stopped: {fault}")
 
     def finish(self) -> str | None:
         """The game is over: the bot told so and stopped; what it wrote on standard error (the end
-        of it, :data:`MAX_STDERR` bytes at most)."""
+        of it, :data:`~tenbou.match.process.MAX_STDERR` bytes at most)."""
         self.notify({"type": "end_game"})
-        if self.process is not None:
-            self.process.stop(polite=True)
-        if self.stderr is None:
+        if self.process is None:
             return None
-        size = self.stderr.tell()
-        self.stderr.seek(max(0, size - MAX_STDERR))
-        text = self.stderr.read().decode("utf-8", "replace")
-        self.stderr.close()
-        return (
-            text
-            if size <= MAX_STDERR
-            else f"--- tenbou match: the first {size - MAX_STDERR:,} bytes cut ---\n{text}"
-        )
+        self.process.stop(polite=True)
+        return self.process.stderr_text()
 
 
 class _Match:
