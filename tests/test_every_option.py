@@ -28,6 +28,7 @@ from tenbou.engine.game import Game
 from tenbou.engine.round import Round
 from tenbou.errors import TenbouError
 from tenbou.rules import LOCAL_YAKU, OPTION_SPECS, Rules, get_rules
+from tenbou.settle.payment import chombo_penalties, settle_chombo
 
 from .script import events, play, start
 from .stacked import Stacked, play_stacked
@@ -685,6 +686,17 @@ CASES: dict[str, Acts] = {
     ),
     "leftover_sticks": acts(
         Case("a tonpuu ending with a stick on the table", GAME_BASE, lambda r: final(_with_stick(r)))
+    ),
+    "chombo": acts(
+        Case(
+            "seat 3's chombo, seat 1 dealing, seat 0's riichi stick given back; its final score",
+            TENHOU,
+            lambda r: (settle_chombo(r, 4, 1, 2, 1, 3, [0]).deltas, chombo_penalties(r, [0, 0, 0, 1])),
+        )
+    ),
+    "chombo_points": acts(
+        Case("two chombos by seat 1 in a game", TENHOU, lambda r: chombo_penalties(r, [0, 2, 0, 0])),
+        values=(0, 8000, 20000),
     ),
 }
 

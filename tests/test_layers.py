@@ -10,8 +10,9 @@ imports must lie in a layer below its own, or in its own part of its own layer. 
  4    ``api`` (the JSON façade) | ``engine`` (the game) | ``render`` (pictures): three parts that
       import none of each other
  5    ``io``: record formats, files
- 6    ``verify`` | ``match``
- 7    ``web``
+ 6    ``verify``
+ 7    ``web`` | ``match`` (the referee of bot matches: it writes and checks records as verify does,
+      and draws its progress bar)
  8    ``cli``
  9    ``__main__``; the modules kept for users' imports (``tenbou.engine.events``, ``.game``,
       ``.selfplay``, ``.svg``), which no tenbou module imports
@@ -43,7 +44,7 @@ LAYERS: dict[str, tuple[int, str]] = {
     "render": (4, "render"),
     "io": (5, "io"),
     "verify": (6, "verify"),
-    "match": (6, "match"),
+    "match": (7, "match"),
     "web": (7, "web"),
     "cli": (8, "cli"),
     "__main__": (9, "main"),

@@ -61,6 +61,61 @@ def test_shanten() -> None:
     assert shanten(c("1133557799m113z")) == 0
 
 
+def _shanten_by_search(counts: list[int]) -> int:
+    """The standard form's shanten by a plain search of every reading of the whole hand (the way
+    ``shanten`` was worked out before it read suit by suit): the reference it must agree with."""
+    c = list(counts)
+    need = sum(c) // 3
+    best = [2 * need]
+
+    def search(i: int, sets: int, partials: int, pair: int) -> None:
+        while i < 34 and c[i] == 0:
+            i += 1
+        if i == 34:
+            best[0] = min(best[0], 2 * (need - sets) - min(partials, need - sets) - pair)
+            return
+        pos = i % 9 if i < 27 else -1
+        for used, more_sets, more_partials, as_pair in (
+            ((3,), 1, 0, 0),
+            ((1, 1, 1), 1, 0, 0),
+            ((2,), 0, 0, 1),
+            ((2,), 0, 1, 0),
+            ((1, 1), 0, 1, 0),
+            ((1, 0, 1), 0, 1, 0),
+        ):
+            if (len(used) > 1 and not 0 <= pos <= 9 - len(used)) or (as_pair and pair):
+                continue
+            if all(c[i + k] >= n for k, n in enumerate(used)):
+                for k, n in enumerate(used):
+                    c[i + k] -= n
+                search(i, sets + more_sets, partials + more_partials, pair + as_pair)
+                for k, n in enumerate(used):
+                    c[i + k] += n
+        n = c[i]
+        c[i] = 0
+        search(i + 1, sets, partials, pair)
+        c[i] = n
+
+    search(0, 0, 0, 0)
+    return best[0]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.integers(0, 33), min_size=1, max_size=14), st.booleans())
+def test_shanten_agrees_with_a_plain_search(kinds: list[int], closed: bool) -> None:
+    counts = [0] * 34
+    for k in kinds:
+        if counts[k] < 4:
+            counts[k] += 1
+    expected = _shanten_by_search(counts)
+    if closed and sum(counts) >= 13:
+        pairs = sum(1 for n in counts if n >= 2)
+        expected = min(expected, 6 - pairs + max(0, 7 - sum(1 for n in counts if n)))
+        kokushi = [k for k in (0, 8, 9, 17, 18, 26, *range(27, 34)) if counts[k]]
+        expected = min(expected, 13 - len(kokushi) - any(counts[k] >= 2 for k in kokushi))
+    assert shanten(counts, closed) == expected
+
+
 def test_counts_up_to_255_of_a_kind_are_read_and_more_refused() -> None:
     # (the shapes read a suit's counts up to 255; no hand holds more than 14 of a kind)
     c = [0] * 34

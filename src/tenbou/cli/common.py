@@ -154,14 +154,15 @@ def max_size(args: argparse.Namespace) -> int:
 
 def parse_override(text: str) -> tuple[str, object]:
     """``--set OPTION=VALUE``: the option and its value, read as JSON (``kiriage=true``), else as
-    text, or for an option that is a set of yaku as their ids separated by commas."""
+    text, or for an option that is a set (of yaku, of draws) as its ids separated by commas."""
     name, eq, raw = text.partition("=")
     if not eq or not name:
         raise RequestError(f"--set expects option=value (e.g. kiriage=true), not {text!r}")
     try:
         value: object = loads_request(raw)  # (strict: a value that is not JSON is taken as text)
     except RequestError:
-        value = raw.split(",") if OPTION_SPECS.get(name) and OPTION_SPECS[name].kind == "yaku_set" else raw
+        spec = OPTION_SPECS.get(name)
+        value = raw.split(",") if spec is not None and spec.kind in ("yaku_set", "name_set") else raw
     return name, value
 
 

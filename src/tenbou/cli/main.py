@@ -1,6 +1,7 @@
 """The ``tenbou`` command: its parser, made of each command group's subparsers
 (:mod:`~tenbou.cli.hands`, :mod:`~tenbou.cli.serve`, :mod:`~tenbou.cli.svg`,
-:mod:`~tenbou.cli.records`, :mod:`~tenbou.cli.rules`, :mod:`~tenbou.cli.completion`), and
+:mod:`~tenbou.cli.records`, :mod:`~tenbou.cli.match`, :mod:`~tenbou.cli.rules`,
+:mod:`~tenbou.cli.completion`), and
 :func:`main`, which runs the command given and turns its errors into one line and exit status 2.
 """
 
@@ -13,7 +14,7 @@ from collections.abc import Callable, Sequence
 from .. import __version__, build_info
 from ..errors import TenbouError
 from ..io.files import StandardOutputError, standard_output
-from . import completion, hands, records, rules, serve, svg
+from . import completion, hands, match, records, rules, serve, svg
 from .common import Parser, emit_error, report
 
 __all__ = ["BROKEN_PIPE_STATUS", "build_parser", "main"]
@@ -29,6 +30,7 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_parsers(sub)
     svg.add_parsers(sub)
     records.add_parsers(sub)
+    match.add_parsers(sub)
     rules.add_parsers(sub)
     completion.add_parsers(sub, parser)
     return parser

@@ -7,19 +7,21 @@ maps them to mjai's): nine terminals on a first draw (``kyuushu_kyuuhai``), four
 (``suukaikan``), a triple ron (``sanchahou``). :func:`abort_holds` says whether one holds now,
 whether or not the rules play it; :func:`check_ryukyoku` judges a ``ryukyoku`` and settles it
 (:func:`tenbou.settle.payment.settle_draw`), an exhaustive draw with the seats in tenpai and
-those whose river makes nagashi mangan. Nothing here changes the round.
+those whose river makes nagashi mangan; a ``ryukyoku`` of reason ``chombo`` stops the hand at
+any moment for its ``actor``'s chombo (:func:`tenbou.settle.payment.settle_chombo`: the hand
+does not count, its riichi sticks go back). Nothing here changes the round.
 """
 
 from __future__ import annotations
 
 from ..core.tiles import TERMINALS_AND_HONORS
-from ..settle.payment import Settlement, settle_draw
+from ..settle.payment import Settlement, settle_chombo, settle_draw
 from .events import Ryukyoku
 from .referee import Problems
-from .state import Phase, RoundState, check_numbers, first_go_around
+from .state import Phase, RoundState, check_numbers, check_seat, first_go_around
 from .win import can_win
 
-__all__ = ["ABORT_REASONS", "abort_holds", "check_ryukyoku"]
+__all__ = ["ABORT_REASONS", "CHOMBO", "abort_holds", "check_chombo", "check_ryukyoku"]
 
 _WIND_KINDS = (27, 28, 29, 30)
 #: mjai ``ryukyoku`` reasons of the abortive draws, by tenbou's names
@@ -33,6 +35,8 @@ ABORT_REASONS = {
 _REASON_NAMES = {v: k for k, v in ABORT_REASONS.items()}
 #: mjai reasons of an exhaustive draw
 _EXHAUSTIVE_REASONS = ("fanpai", "nagashimangan")
+#: the reason of a hand stopped by a chombo (its ``actor`` the offender)
+CHOMBO = "chombo"
 
 
 def check_ryukyoku(r: RoundState, ev: Ryukyoku, p: Problems) -> Settlement:
@@ -40,6 +44,10 @@ def check_ryukyoku(r: RoundState, ev: Ryukyoku, p: Problems) -> Settlement:
     nagashi mangan), or an abortive draw the rules play and whose condition holds (the reason
     given, or the one that holds now). Its plan: the draw's settlement."""
     check_numbers(ev, r.players, p)
+    if ev.reason == CHOMBO:
+        return check_chombo(r, ev, p)
+    if ev.actor is not None:  # (who declared nine terminals, as some producers write it)
+        check_seat(ev, "actor", ev.actor, r.players, p)
     if ev.tenpais is not None and len(ev.tenpais) != r.players:
         p.hard(f"ryukyoku.tenpais: {len(ev.tenpais)} entries for {r.players} players")
     if ev.reason is not None and ev.reason not in _REASON_NAMES and ev.reason not in _EXHAUSTIVE_REASONS:
@@ -65,6 +73,17 @@ def check_ryukyoku(r: RoundState, ev: Ryukyoku, p: Problems) -> Settlement:
         if not abort_holds(r, reason):
             p.soft(f"ryukyoku: {reason}, but its condition does not hold now")
     return settle_draw(r.rules, r.players, r.dealer, r.honba, r.kyotaku, "abortive", reason=reason)
+
+
+def check_chombo(r: RoundState, ev: Ryukyoku, p: Problems) -> Settlement:
+    """Judge a chombo's ``ryukyoku``: it names the offender (``actor``), and may stop a hand at any
+    moment of play. Its plan: the settlement by ``chombo`` (the riichi sticks accepted in the hand
+    given back, the next hand this one again)."""
+    if ev.actor is None:
+        p.hard("ryukyoku: a chombo names its offender (actor)")
+    check_seat(ev, "actor", ev.actor, r.players, p)
+    returned = [seat for seat, st in enumerate(r.seats) if st.riichi_accepted]
+    return settle_chombo(r.rules, r.players, r.dealer, r.honba, r.start.kyotaku, ev.actor, returned)
 
 
 def abort_holds(r: RoundState, reason: str) -> bool:

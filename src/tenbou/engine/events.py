@@ -205,13 +205,15 @@ class Hora(DataRecord):
 @dataclass(frozen=True, slots=True)
 class Ryukyoku(DataRecord):
     """A draw. ``reason`` as in mjai (``fanpai`` exhaustive, ``kyushukyuhai``,
-    ``suufonrenda``, ``suuchariichi``, ``suukaikan``, ``sanchaho``);
+    ``suufonrenda``, ``suuchariichi``, ``suukaikan``, ``sanchaho``), or ``chombo``: the hand
+    stopped by ``actor``'s chombo (tenbou's, as its referee of bot matches writes it);
     ``tenpais`` which seats were tenpai, where the record says."""
 
     reason: str | None = None
     tenpais: tuple[bool, ...] | None = None
     deltas: tuple[int, ...] | None = None
     scores: tuple[int, ...] | None = None
+    actor: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,7 +7,10 @@ of the game and the final ranking with uma and oka.
 scores) and checks it; it ends the game by the rules (``length``, ``tobi``,
 ``west_round``, ``agari_yame``, ``tenpai_yame``) and ranks the players with ``uma`` and the
 oka (the return points above the start points, to the top), the riichi sticks
-left on the table going to the top or being lost (``leftover_sticks``).
+left on the table going to the top or being lost (``leftover_sticks``). A hand stopped by a
+chombo does not count: the same hand is dealt again (the game ends there only when somebody has
+fallen below zero under ``tobi``), and under ``chombo = "final_score"`` each chombo takes
+``chombo_points`` from its offender's final score.
 
 >>> from tenbou.rules import get_rules
 >>> g = Game(get_rules("tenhou"))
@@ -26,7 +29,7 @@ from ..core.tiles import Wind
 from ..core.values import DataRecord
 from ..errors import IllegalEventError
 from ..rules import Rules
-from ..settle.payment import PaymentKind, Settlement
+from ..settle.payment import PaymentKind, Settlement, chombo_penalties
 from ..settle.results import settlement_to_dict
 from .events import EndGame, EndKyoku, Event, StartGame, StartKyoku, event_name
 from .plans import RoundPlan
@@ -357,6 +360,8 @@ class Game(Referee):
         return_points = self.rules.return_points if n == 4 else self.rules.sanma_return_points
         if self.rules.tobi and min(self.scores) < 0:
             return True
+        if kind == "chombo":  # the hand does not count: it is dealt again
+            return False
         last = 0 if self.length == "tonpuu" else 1
         extension = self.wind_index > last
         if not extension and not (self.wind_index == last and self.kyoku == n):
@@ -391,10 +396,20 @@ class Game(Referee):
         return_points = self.rules.return_points if n == 4 else self.rules.sanma_return_points
         uma = self.rules.uma if n == 4 else self.rules.sanma_uma
         oka = (return_points - self.start_points) * n / 1000
+        chombos = [0] * n
+        for hand in self.hands:
+            offender = hand.settlement.get("offender")
+            if hand.kind == "chombo" and isinstance(offender, int) and 0 <= offender < n:
+                chombos[offender] += 1
+        penalties = chombo_penalties(self.rules, chombos)
         final = [0.0] * n
         for rank, seat in enumerate(ranking):
             final[seat] = round(
-                (points[seat] - return_points) / 1000 + uma[rank] + (oka if rank == 0 else 0), 1
+                (points[seat] - return_points) / 1000
+                + uma[rank]
+                + (oka if rank == 0 else 0)
+                + penalties[seat],
+                1,
             )
         return FinalResult(tuple(points), tuple(ranking), tuple(final))
 

@@ -8,7 +8,8 @@ value) when it writes a record; without them the rules are ``tenhou`` (or the
 ``rules`` given to :func:`mjai_records`). A record's ``tenbou_rules`` win over those
 ``rules``, and are kept in its ``meta["tenbou_rules"]`` (so that a caller can say when its own
 were not used). What the record says about each hand end is in the ``deltas`` of ``hora``
-and ``ryukyoku``.
+and ``ryukyoku``; a ``ryukyoku`` of reason ``chombo`` names the seat whose chombo stopped the
+hand (``actor``), as ``tenbou match`` writes it.
 
 >>> lines = [
 ...     '{"type":"start_game","names":["a","b","c","d"],"aka_flag":false}',
@@ -368,6 +369,8 @@ def _hand_end(events: Sequence[Event], first: int, players: int, facts: Mapping[
         if isinstance(ev, Hora):
             wins.append(_win(ev, facts.get(first + j)))
             scores = ev.scores
+        elif isinstance(ev, Ryukyoku) and not wins and ev.reason == "chombo":
+            return HandEnd("chombo", deltas=ev.deltas, scores_after=ev.scores, offender=ev.actor)
         elif isinstance(ev, Ryukyoku) and not wins:
             abortive = _ABORTIVE.get(ev.reason or "")
             kind = "abortive_draw" if abortive else "exhaustive_draw"

@@ -114,7 +114,9 @@ def write_mjlog(rec: GameRecord) -> bytes:
     """A game as an mjlog XML record (its hand ends must carry win details:
     :func:`tenbou.records.complete_record` fills them in). Tiles get 136-ids in
     the order they are seen; a record under rules other than a Tenhou room's
-    keeps them in a ``rules`` attribute of ``GO`` (JSON), which the reader uses."""
+    keeps them in a ``rules`` attribute of ``GO`` (JSON), which the reader uses. A hand stopped by a
+    chombo is left out (Tenhou has none: the hand is dealt again, the next one's ``ten`` show what
+    it paid)."""
     import json
     from xml.sax.saxutils import quoteattr
 
@@ -150,8 +152,10 @@ def write_mjlog(rec: GameRecord) -> bytes:
     dora_ids: list[int] = []
     last_end = -1
     riichi: set[int] = set()
+    hand_start = len(parts)  # where the hand's tags begin (a hand stopped by a chombo is left out)
     for ev in rec.events:
         if isinstance(ev, StartKyoku):
+            hand_start = len(parts)
             start = ev
             end = next(hands)
             wins = list(end.wins)
@@ -278,6 +282,8 @@ def write_mjlog(rec: GameRecord) -> bytes:
             sticks = 0
             last_end = len(parts)
             parts.append("<AGARI " + " ".join(a for a in attrs if a) + "/>")
+        elif isinstance(ev, Ryukyoku) and end is not None and end.kind == "chombo":
+            del parts[hand_start:]  # Tenhou has no chombo: the hand, dealt again, is left out
         elif isinstance(ev, Ryukyoku):
             assert end is not None and start is not None
             deltas = list(end.deltas) if end.deltas is not None else [0] * n

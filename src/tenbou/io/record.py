@@ -41,8 +41,9 @@ JSON: TypeAlias = str | int | float | bool | list["JSON"] | dict[str, "JSON"] | 
 
 #: the record formats tenbou reads and writes
 FORMATS = ("mjlog", "tenhou6", "mjai")
-#: how a hand can end in a record (``unfinished``: the record gives it no win and no draw)
-HAND_END_KINDS = ("win", "exhaustive_draw", "abortive_draw", "unfinished")
+#: how a hand can end in a record (``unfinished``: the record gives it no win and no draw;
+#: ``chombo``: a player's chombo stopped it, the hand dealt again)
+HAND_END_KINDS = ("win", "exhaustive_draw", "abortive_draw", "chombo", "unfinished")
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,8 +99,8 @@ class WinRecord:
 @dataclass(frozen=True, slots=True)
 class HandEnd:
     """How a hand ended according to the record: ``kind`` is ``win``,
-    ``exhaustive_draw``, ``abortive_draw`` or ``unfinished`` (the record gives
-    the hand neither a win nor a draw); ``reason`` the abortive draw's
+    ``exhaustive_draw``, ``abortive_draw``, ``chombo`` (``offender``'s chombo stopped it) or
+    ``unfinished`` (the record gives the hand neither a win nor a draw); ``reason`` the abortive draw's
     tenbou name (``kyuushu_kyuuhai``, ``suufon_renda``, ``suucha_riichi``,
     ``suukaikan``, ``sanchahou``) or ``nagashi_mangan``; ``tenpai`` the seats
     shown tenpai at an exhaustive draw where the record says; ``deltas`` the
@@ -127,6 +128,7 @@ class HandEnd:
     scores_before: tuple[int, ...] | None = None
     scores_after: tuple[int, ...] | None = None
     defects: tuple[tuple[str, str], ...] = ()
+    offender: int | None = None
 
     @property
     def winners(self) -> tuple[int, ...]:

@@ -847,7 +847,9 @@ def write_tenhou6(rec: GameRecord, per_kyoku: bool = False) -> bytes:
     hands sorted, each win's value text (``30符2飜1000点``, ``満貫8000点``, ``1000-2000点``,
     ``4000点∀``) and yaku (``立直(1飜)``), the liable seat third in the
     win's entry (the winner where there is no pao), ``rule`` with ``disp``, ``aka`` and
-    ``aka51``-``aka53``, ``sc`` with each seat's final points and result.
+    ``aka51``-``aka53``, ``sc`` with each seat's final points and result. A hand stopped by a
+    chombo is left out (the format has no result for one; the hand is dealt again, and the next
+    kyoku's scores show what the chombo paid at the table).
     ``per_kyoku``: one object a kyoku, one a line (the form NAGA's and Tenhou's editor
     take, and mjx writes), the final ``sc`` on the last."""
     n = rec.players
@@ -940,6 +942,8 @@ def write_tenhou6(rec: GameRecord, per_kyoku: bool = False) -> bytes:
                 ura = [code_of_tile(t) for t in ev.ura_markers]
         elif isinstance(ev, EndKyoku):
             end = rec.hands[hand]
+            if end.kind == "chombo":  # the format has no word for one: the hand, dealt again, is left out
+                continue
             kyoku[3] = ura
             for s in range(4):
                 kyoku.extend(seats[s] if s < n else ([], [], []))

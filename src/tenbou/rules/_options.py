@@ -362,6 +362,32 @@ class Rules:
             ("to_top", "lost"),
         )
     )
+    # -- penalties (the last options, each with a default: a pickle of rules made before they came
+    # loads with these values) -------------------------------------------------------------------
+    chombo: str = field(
+        default="final_score",
+        metadata=_opt(
+            "choice",
+            "what a chombo (a foul that stops the hand: a false win, a noten riichi shown at the end, "
+            "a bot's bad answer in a match) costs the offender; the hand is dealt again by the same "
+            "dealer with the same honba, and the riichi sticks put down in it go back to their owners: "
+            "'mangan' (paid at once as a mangan tsumo in reverse: 4,000 to the dealer and 2,000 to each "
+            "other player, 4,000 to each from the dealer; three players by sanma_tsumo), 'each' "
+            "(chombo_points paid at once to each other player) or 'final_score' (chombo_points taken from "
+            "the offender's final score after uma, paid to nobody)",
+            ("mangan", "each", "final_score"),
+        ),
+    )
+    chombo_points: int = field(
+        default=20_000,
+        metadata=_opt(
+            "int",
+            "with chombo 'final_score': the points each chombo takes from the offender's final score "
+            "after uma (20000: 20.0 off a final score in thousands); with 'each': what the offender pays "
+            "each other player",
+            bounds=(0, _POINTS_HELD),
+        ),
+    )
 
     def chip_values(self) -> dict[str, int]:
         """``chips`` as a dict (event -> chips)."""

@@ -62,10 +62,12 @@ __all__ = [
     "PaymentKind",
     "Settlement",
     "WinSettlement",
+    "chombo_penalties",
     "deltas",
     "hand_shares",
     "next_after_draw",
     "payment_to_dict",
+    "settle_chombo",
     "settle_draw",
     "settle_win",
     "settle_wins",
@@ -82,6 +84,7 @@ class PaymentKind(Enum):
     PAO = "pao"
     NOTEN = "noten"
     NAGASHI = "nagashi"
+    CHOMBO = "chombo"
 
 
 # (the members as module constants: on CPython 3.11 an attribute of an Enum class is read by a slow,
@@ -92,6 +95,7 @@ _RIICHI_STICKS: Final = PaymentKind.RIICHI_STICKS
 _PAO: Final = PaymentKind.PAO
 _NOTEN: Final = PaymentKind.NOTEN
 _NAGASHI: Final = PaymentKind.NAGASHI
+_CHOMBO: Final = PaymentKind.CHOMBO
 
 
 @mypyc_attr(free_list_len=1)
@@ -163,6 +167,7 @@ _HAND_TO: Final = _to_seats(_HAND)
 _HONBA_TO: Final = _to_seats(_HONBA)
 _PAO_TO: Final = _to_seats(_PAO)
 _NAGASHI_TO: Final = _to_seats(_NAGASHI)
+_CHOMBO_TO: Final = _to_seats(_CHOMBO)
 #: riichi sticks, from the table, by receiver
 _RIICHI_STICKS_TO: Final = tuple([_transfer(None, seat, _RIICHI_STICKS) for seat in range(4)])
 
@@ -256,9 +261,9 @@ class WinSettlement(Record):
 
 
 class Settlement(NamedTuple):
-    """The end of a hand: ``kind`` is ``win``, ``exhaustive_draw`` or
-    ``abortive_draw``; ``results`` the wins paid, in payment order; ``skipped``
-    the seats whose ron was not paid (atamahane)."""
+    """The end of a hand: ``kind`` is ``win``, ``exhaustive_draw``, ``abortive_draw`` or
+    ``chombo``; ``results`` the wins paid, in payment order; ``skipped`` the seats whose ron was
+    not paid (atamahane); ``offender`` the seat whose chombo stopped the hand."""
 
     kind: str
     results: tuple[WinSettlement, ...]
@@ -268,6 +273,7 @@ class Settlement(NamedTuple):
     chips: tuple[int, ...] | None = None
     skipped: tuple[int, ...] = ()
     reason: str | None = None
+    offender: int | None = None
 
 
 DrawSettlement = Settlement
@@ -629,3 +635,73 @@ def settle_draw(
         chips=chips,
         reason=reason,
     )
+
+
+def settle_chombo(
+    rules: Rules,
+    players: int,
+    dealer: int,
+    honba: int,
+    riichi_sticks: int,
+    offender: int,
+    returned: Sequence[int] = (),
+) -> Settlement:
+    """Settle a hand stopped by ``offender``'s chombo (``chombo``): under ``mangan`` the offender
+    pays a mangan tsumo in reverse at once (4,000 to the dealer and 2,000 to each other player, or
+    4,000 to each when the offender deals; three players by ``sanma_tsumo``), under ``each``
+    ``chombo_points`` to each other player, under ``final_score`` nothing now (the game takes
+    ``chombo_points`` from the offender's final score).
+    The hand does not count: the riichi sticks put down in it go back to the seats of ``returned``,
+    and the same dealer deals again with the same ``honba`` and the ``riichi_sticks`` the hand
+    began with.
+
+    >>> from tenbou.rules import get_rules
+    >>> rules = get_rules("tenhou").replace(chombo="mangan")
+    >>> settle_chombo(rules, 4, dealer=1, honba=2, riichi_sticks=1, offender=3, returned=[0]).deltas
+    (3000, 4000, 2000, -8000)
+    >>> settle_chombo(rules.replace(chombo="each", chombo_points=3000), 4, 1, 2, 1, offender=1).deltas
+    (3000, -9000, 3000, 3000)
+    >>> settle_chombo(rules.replace(chombo="final_score"), 4, 1, 2, 1, offender=3).next
+    NextHand(dealer=1, honba=2, riichi_sticks=1)
+    """
+    n = players
+    if not 0 <= offender < n:
+        raise InvalidHandError(f"chombo: {offender!r} is not a seat 0..{n - 1}", "contradiction")
+    payments: list[Payment] = []
+    if rules.chombo == "mangan":
+        owed: list[dict[str, Any]] = []
+        _pay_tsumo(owed, [0] * n, offender, dealer, n, 2000, rules.sanma_tsumo, _CHOMBO_TO)
+        # (paid as a tsumo to the offender, in reverse: the payers of the tsumo are paid)
+        payments.extend(Payment(o["to"], o["from"], o["points"], _CHOMBO) for o in owed)
+    elif rules.chombo == "each" and rules.chombo_points:
+        payments.extend(
+            Payment(offender, seat, rules.chombo_points, _CHOMBO) for seat in range(n) if seat != offender
+        )
+    stick = rules.riichi_stick_points
+    for seat in sorted(set(returned)):
+        payments.append(Payment(None, seat, stick, _RIICHI_STICKS))
+    return Settlement(
+        kind="chombo",
+        results=(),
+        payments=tuple(payments),
+        deltas=tuple(deltas(payments, n)),
+        next=NextHand(dealer, honba, riichi_sticks),
+        chips=(0,) * n if rules.chips else None,
+        offender=offender,
+    )
+
+
+def chombo_penalties(rules: Rules, chombos: Sequence[int]) -> list[float]:
+    """What the chombos of a game take from each seat's final score (in thousands, as the final
+    scores with uma are counted), ``chombos`` being each seat's count: ``chombo_points`` a chombo
+    under ``final_score``, nothing under ``mangan`` (paid at the table when it happened).
+
+    >>> from tenbou.rules import get_rules
+    >>> chombo_penalties(get_rules("wrc"), [0, 2, 0, 1])
+    [0.0, -40.0, 0.0, -20.0]
+    >>> chombo_penalties(get_rules("wrc").replace(chombo="mangan"), [0, 2, 0, 1])
+    [0.0, 0.0, 0.0, 0.0]
+    """
+    if rules.chombo != "final_score":
+        return [0.0] * len(chombos)
+    return [-count * rules.chombo_points / 1000 for count in chombos]

@@ -157,4 +157,6 @@ def settlement_to_dict(st: Settlement) -> dict[str, Any]:
         out["skipped"] = [{"winner": seat, "reason": "atamahane"} for seat in st.skipped]
     if st.reason:
         out["reason"] = st.reason
+    if st.offender is not None:  # a chombo stopped the hand (added to the output, only then)
+        out["offender"] = st.offender
     return out

@@ -30,6 +30,7 @@ the same order whichever way it runs; :func:`summarize` closes the run, and
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import time
@@ -430,14 +431,19 @@ class _Verifier:
         elif hr.kind == "exhaustive_draw" and any(p["kind"] == "nagashi" for p in hr.settlement["payments"]):
             line["draw_reason"] = "nagashi_mangan"
         end = self.rec.hands[hand] if hand < len(self.rec.hands) else None
+        request: dict[str, Any] | None
         if hr.request is not None:
             request = {"rules": self.rules_json, **hr.request}
             # the engine names the liable seats it tracked; an empty list is left to inference
             request["wins"] = [{k: v for k, v in w.items() if k != "pao" or v} for w in request["wins"]]
+        elif hr.kind == "chombo":  # no settle request pays a chombo: the replay shows it
+            request = None
+            line["offender"] = hr.settlement["offender"]
         else:
             request = self._draw_request(rnd, hr)
         line["_request"] = request
-        self.requests[hand] = request
+        if request is not None:
+            self.requests[hand] = request
         if end is not None and end.deltas is not None:
             line["recorded_deltas"] = list(end.deltas)
             line["match"] = True
@@ -520,6 +526,16 @@ class _Verifier:
                 )
         if hr.kind == "win":
             self._compare_wins(line, end, hr, request, seg, before)
+        elif hr.kind == "chombo":
+            offender = hr.settlement["offender"]
+            if end.offender is not None and end.offender != offender:
+                self._add(
+                    line,
+                    "kind",
+                    f"tenbou: seat {offender}'s chombo, the record: seat {end.offender}'s",
+                    self._replay_lines(seg),
+                    "replay",
+                )
         elif hr.kind == "abortive_draw":
             got_reason = hr.settlement.get("reason")
             if end.reason is not None and got_reason is not None and got_reason != end.reason:
@@ -1061,6 +1077,17 @@ def _run_dask(
     note: Callable[[dict[str, Any]], None],
     max_bytes: int = MAX_RECORD_BYTES,
 ) -> Iterator[dict[str, Any]]:
+    with dask_client(address, jobs) as (distributed, client):
+        futures = client.map(_verify_chunk, chunks, rules=rules, max_bytes=max_bytes, pure=False)
+        index = {f.key: i for i, f in enumerate(futures)}
+        yield from _in_order(((index[f.key], f.result()) for f in distributed.as_completed(futures)), note)
+
+
+@contextlib.contextmanager
+def dask_client(address: str, jobs: int) -> Iterator[tuple[Any, Any]]:
+    """The ``distributed`` module and a client of the Dask scheduler at ``address`` (``"local"``: a
+    LocalCluster of ``jobs`` worker processes, closed at the end), for ``--dask``; a clear
+    :class:`TenbouError` when the extra is missing or no scheduler answers."""
     import importlib
 
     try:
@@ -1083,9 +1110,7 @@ def _run_dask(
             cluster.close()
         raise TenbouError(f"--dask {address}: no Dask scheduler to run on: {e}", "dask") from None
     try:
-        futures = client.map(_verify_chunk, chunks, rules=rules, max_bytes=max_bytes, pure=False)
-        index = {f.key: i for i, f in enumerate(futures)}
-        yield from _in_order(((index[f.key], f.result()) for f in distributed.as_completed(futures)), note)
+        yield distributed, client
     finally:
         client.close()
         if cluster is not None:
@@ -1399,12 +1424,14 @@ def write_rows(rows: Sequence[Mapping[str, Any]], out: str) -> None:
 
 
 class Progress:
-    """A progress bar on a stream (stderr): files done, hands and hands per second.
-    On a terminal it redraws one line; elsewhere it prints a line now and then."""
+    """A progress bar on a stream (stderr): files done (or the ``unit`` counted: ``tenbou match``
+    counts games), hands and hands per second. On a terminal it redraws one line; elsewhere it
+    prints a line now and then."""
 
-    def __init__(self, stream: TextIO, enabled: bool = True) -> None:
+    def __init__(self, stream: TextIO, enabled: bool = True, unit: str = "files") -> None:
         self.stream = stream
         self.enabled = enabled
+        self.unit = unit
         self.tty = stream.isatty()
         self.start = time.monotonic()
         self.last = 0.0
@@ -1420,7 +1447,7 @@ class Progress:
         width = 30
         filled = width * done // max(total, 1)
         bar = "#" * filled + "-" * (width - filled)
-        text = f"[{bar}] {done}/{total} files  {hands:,} hands  {rate:,.0f} hands/s"
+        text = f"[{bar}] {done}/{total} {self.unit}  {hands:,} hands  {rate:,.0f} hands/s"
         if self.tty:
             self.stream.write("\r" + text + ("\n" if done >= total else ""))
         else:

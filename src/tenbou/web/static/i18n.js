@@ -794,6 +794,8 @@
     agari_yame: { en: "Agari-yame", ja: "和了止め", zh: "和了终局" },
     tenpai_yame: { en: "Tenpai-yame", ja: "聴牌止め", zh: "听牌终局" },
     leftover_sticks: { en: "Sticks left at the end", ja: "終局時の供託", zh: "终局时的供托" },
+    chombo: { en: "Chombo penalty", ja: "チョンボの罰則", zh: "错和罚则" },
+    chombo_points: { en: "Chombo points", ja: "チョンボの罰符", zh: "错和罚点" },
   };
 
   // the values of the rule options (choices, and the kinds of chips) in each language, in the rule
@@ -875,6 +877,11 @@
     leftover_sticks: {
       to_top: { en: "to the top", ja: "トップ取り", zh: "归第一名" },
       lost: { en: "lost", ja: "消滅", zh: "作废" },
+    },
+    chombo: {
+      mangan: { en: "a mangan paid at once", ja: "満貫払い", zh: "满贯罚付" },
+      each: { en: "points paid to each player", ja: "罰符オール", zh: "向每家罚付" },
+      final_score: { en: "taken from the final score", ja: "トータルから減点", zh: "从总分扣除" },
     },
   };
 
