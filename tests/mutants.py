@@ -24,7 +24,7 @@ from typing import Any
 
 from tenbou.errors import TenbouError
 from tenbou.io.convert import parse_records, write_records
-from tenbou.io.mjlog_read import parse_mjlog
+from tenbou.io.mjlog.read import parse_mjlog
 from tenbou.io.record import FORMATS
 from tenbou.records import summarize, verify_data
 

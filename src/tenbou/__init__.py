@@ -58,6 +58,10 @@ MOVED: dict[str, tuple[str, ...]] = {
     "tenbou.results": ("tenbou.settle.results",),
     "tenbou.referee": ("tenbou.engine.referee",),
     "tenbou.round": ("tenbou.engine.round",),
+    "tenbou.io.mjlog_codes": ("tenbou.io.mjlog.codes",),
+    "tenbou.io.tenhou_rules": ("tenbou.io.mjlog.rules",),
+    "tenbou.io.mjlog_read": ("tenbou.io.mjlog.read",),
+    "tenbou.io.mjlog_write": ("tenbou.io.mjlog.write",),
 }
 
 

@@ -1,6 +1,6 @@
-"""Readers and writers of game records: Tenhou mjlog XML (:mod:`tenbou.io.mjlog_read`,
-:mod:`tenbou.io.mjlog_write`, their codes in :mod:`tenbou.io.mjlog_codes` and the room rules in
-:mod:`tenbou.io.tenhou_rules`, all named in :mod:`tenbou.io.tenhou`), tenhou.net/6 JSON
+"""Readers and writers of game records: Tenhou mjlog XML (:mod:`tenbou.io.mjlog.read`,
+:mod:`tenbou.io.mjlog.write`, their codes in :mod:`tenbou.io.mjlog.codes` and the room rules in
+:mod:`tenbou.io.mjlog.rules`, all named in :mod:`tenbou.io.tenhou`), tenhou.net/6 JSON
 (:mod:`tenbou.io.tenhou6`) and mjai JSON Lines (:mod:`tenbou.io.mjai`), as
 :class:`~tenbou.io.record.GameRecord` values; :mod:`tenbou.io.source` reads a file's bytes once,
 within a size limit, and :mod:`tenbou.io.convert` tells the formats apart and converts between them.

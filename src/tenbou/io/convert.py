@@ -99,7 +99,7 @@ def parse_records(
 
 def _parse(data: bytes, source: str, fmt: str, rules: JSON) -> list[GameRecord]:
     if fmt == "mjlog":
-        from .mjlog_read import mjlog_records
+        from .mjlog import mjlog_records
 
         return mjlog_records(data, source)
     try:
@@ -160,7 +160,7 @@ def write_records(games: Sequence[GameRecord], fmt: str, *, per_kyoku: bool = Fa
         )
     game = complete_record(games[0], strict=True)
     if fmt == "mjlog":
-        from .mjlog_write import write_mjlog
+        from .mjlog import write_mjlog
 
         return _writing(lambda: write_mjlog(game), games, fmt)
     from .tenhou6 import write_tenhou6

@@ -1,9 +1,9 @@
 """Tenhou mjlog records: the room rules, the codes, the reader and the writer in one namespace.
 
-The work is done in four modules: :mod:`tenbou.io.tenhou_rules` (``GO type``
-bits as tenbou rules), :mod:`tenbou.io.mjlog_codes` (136-tile ids, call codes,
-yaku ids, ``ten``), :mod:`tenbou.io.mjlog_read` (the XML as events, hand ends
-and score requests) and :mod:`tenbou.io.mjlog_write`. This module gives their
+The work is done in four modules: :mod:`tenbou.io.mjlog.rules` (``GO type``
+bits as tenbou rules), :mod:`tenbou.io.mjlog.codes` (136-tile ids, call codes,
+yaku ids, ``ten``), :mod:`tenbou.io.mjlog.read` (the XML as events, hand ends
+and score requests) and :mod:`tenbou.io.mjlog.write`. This module gives their
 names under one roof, as it always has.
 
 >>> game = parse_mjlog(_EXAMPLE, source="example.xml")
@@ -14,7 +14,7 @@ names under one roof, as it always has.
 
 from __future__ import annotations
 
-from .mjlog_codes import (
+from .mjlog.codes import (
     RYUUKYOKU_TYPES,
     Ten,
     TenhouMeld,
@@ -28,7 +28,7 @@ from .mjlog_codes import (
     tile_from_136,
     tile_to_136,
 )
-from .mjlog_read import (
+from .mjlog.read import (
     _EXAMPLE,
     Agari,
     Call,
@@ -42,9 +42,7 @@ from .mjlog_read import (
     read_mjlog,
     recorded_yaku,
 )
-from .mjlog_write import write_mjlog
-from .record import JSON
-from .tenhou_rules import (
+from .mjlog.rules import (
     GO_FAST,
     GO_HANCHAN,
     GO_NO_KUITAN,
@@ -54,6 +52,8 @@ from .tenhou_rules import (
     UNMODELLED_GO_BITS,
     GameType,
 )
+from .mjlog.write import write_mjlog
+from .record import JSON
 
 __all__ = [
     "GO_FAST",

@@ -855,7 +855,7 @@ def write_tenhou6(rec: GameRecord, per_kyoku: bool = False) -> bytes:
     original = rec.meta.get("disp")
     go_type = rec.meta.get("go_type")
     if original is None and isinstance(go_type, int):  # an mjlog's room, as Tenhou's JSON names it
-        from .tenhou_rules import GameType
+        from .mjlog.rules import GameType
 
         original = GameType(go_type).disp
     if (

@@ -2,15 +2,15 @@
 
 :func:`write_mjlog` writes a :class:`~tenbou.io.record.GameRecord` (its hand
 ends carrying their win details) as mjlog XML that Tenhou tools and
-:func:`tenbou.io.mjlog_read.mjlog_records` read back to the same game.
+:func:`tenbou.io.mjlog.read.mjlog_records` read back to the same game.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..core.tiles import Tile
-from ..engine.events import (
+from ...core.tiles import Tile
+from ...engine.events import (
     Ankan,
     Chi,
     Dahai,
@@ -27,8 +27,9 @@ from ..engine.events import (
     StartKyoku,
     Tsumo,
 )
-from ..errors import LogFormatError
-from .mjlog_codes import (
+from ...errors import LogFormatError
+from ..record import GameRecord, HandEnd, WinRecord, final_results
+from .codes import (
     DISCARD_TAGS,
     DRAW_TAGS,
     LIMIT_CODES,
@@ -39,8 +40,7 @@ from .mjlog_codes import (
     tenhou_yaku_id,
     tile_from_136,
 )
-from .record import GameRecord, HandEnd, WinRecord, final_results
-from .tenhou_rules import GameType
+from .rules import GameType
 
 __all__ = ["write_mjlog"]
 
@@ -118,7 +118,7 @@ def write_mjlog(rec: GameRecord) -> bytes:
     import json
     from xml.sax.saxutils import quoteattr
 
-    from ..rules import rules_from_request
+    from ...rules import rules_from_request
 
     n = rec.players
     red = bool(rules_from_request(rec.rules).red_fives)

@@ -18,11 +18,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from ..core.hand import Meld, MeldType
-from ..core.tiles import Tile, format_tiles
-from ..core.yaku import DORA, YAKU
-from ..errors import LogFormatError
-from .record import JSON
+from ...core.hand import Meld, MeldType
+from ...core.tiles import Tile, format_tiles
+from ...core.yaku import DORA, YAKU
+from ...errors import LogFormatError
+from ..record import JSON
 
 __all__ = [
     "RYUUKYOKU_TYPES",

@@ -33,9 +33,9 @@ import zlib
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
-from .._jsonread import read_json
-from ..core.tiles import Tile, Wind, format_sorted
-from ..engine.events import (
+from ..._jsonread import read_json
+from ...core.tiles import Tile, Wind, format_sorted
+from ...engine.events import (
     Ankan,
     Chi,
     Dahai,
@@ -55,8 +55,10 @@ from ..engine.events import (
     StartKyoku,
     Tsumo,
 )
-from ..errors import LogFormatError
-from .mjlog_codes import (
+from ...errors import LogFormatError
+from ..record import JSON, GameRecord, HandEnd, WinRecord
+from ..source import GZIP_MAGIC, inflate, read_source
+from .codes import (
     DISCARD_SEATS,
     DISCARD_TAGS,
     DRAW_SEATS,
@@ -73,9 +75,7 @@ from .mjlog_codes import (
     tenbou_yaku_id,
     tile_from_136,
 )
-from .record import JSON, GameRecord, HandEnd, WinRecord
-from .source import GZIP_MAGIC, inflate, read_source
-from .tenhou_rules import GameType
+from .rules import GameType
 
 __all__ = [
     "Agari",

@@ -1,0 +1,70 @@
+"""Tenhou mjlog XML records, one module a concern.
+
+- :mod:`tenbou.io.mjlog.codes`: 136-tile ids, call codes (``m``), yaku ids, ``ten`` values, tags;
+- :mod:`tenbou.io.mjlog.rules`: the ``GO type`` bits of a room as tenbou rules;
+- :mod:`tenbou.io.mjlog.read`: the reader (the XML as mjai events, hand ends and score requests);
+- :mod:`tenbou.io.mjlog.write`: the writer.
+
+This package gives the names a user of the format needs; :mod:`tenbou.io.tenhou` gives the same
+names (and the room's rule bits) as it always has.
+"""
+
+from __future__ import annotations
+
+from .codes import (
+    RYUUKYOKU_TYPES,
+    Ten,
+    TenhouMeld,
+    TenhouMeldType,
+    decode_meld,
+    encode_meld,
+    parse_ten,
+    parse_yaku,
+    parse_yakuman,
+    tenbou_yaku_id,
+    tile_from_136,
+    tile_to_136,
+)
+from .read import (
+    Agari,
+    Call,
+    Init,
+    MjlogGame,
+    Round,
+    agari_to_request,
+    is_mjlog,
+    mjlog_records,
+    parse_mjlog,
+    read_mjlog,
+    recorded_yaku,
+)
+from .rules import GameType
+from .write import write_mjlog
+
+__all__ = [
+    "RYUUKYOKU_TYPES",
+    "Agari",
+    "Call",
+    "GameType",
+    "Init",
+    "MjlogGame",
+    "Round",
+    "Ten",
+    "TenhouMeld",
+    "TenhouMeldType",
+    "agari_to_request",
+    "decode_meld",
+    "encode_meld",
+    "is_mjlog",
+    "mjlog_records",
+    "parse_mjlog",
+    "parse_ten",
+    "parse_yaku",
+    "parse_yakuman",
+    "read_mjlog",
+    "recorded_yaku",
+    "tenbou_yaku_id",
+    "tile_from_136",
+    "tile_to_136",
+    "write_mjlog",
+]
