@@ -43,7 +43,8 @@ COMPILED = [
     "core/values", "core/tiles", "core/shape", "core/hand", "core/yaku", "core/validate", "core/scoring",
     "settle/pao", "settle/payment", "settle/results",
     "api/request", "api/win", "api/settlement",
-    "engine/events", "engine/referee", "engine/round", "engine/game",
+    "engine/events", "engine/referee", "engine/plans", "engine/state", "engine/win", "engine/draws",
+    "engine/legal", "engine/checks", "engine/effects", "engine/round", "engine/game",
 ]  # fmt: skip
 #: the build requirement that brings mypyc (the versions the compiled build was tested with)
 MYPY = "mypy>=2.2,<2.5"

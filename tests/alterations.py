@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from tenbou.records import verify_data
+from tenbou.verify.verifier import verify_data
 
 _ATTR = r'(?<=\b{name}=")([^"]*)(?=")'
 
@@ -537,9 +537,9 @@ def _enriched(data: bytes, source: str, rules: Any, final: bool) -> bytes:
         StartKyoku,
         event_to_json,
     )
-    from tenbou.io.convert import parse_records
-    from tenbou.records import complete_record
-    from tenbou.replay import replay_events
+    from tenbou.io.read import parse_records
+    from tenbou.verify.replay import replay_events
+    from tenbou.verify.verifier import complete_record
 
     lines: list[str] = []
     for rec in parse_records(data, source, rules=rules):

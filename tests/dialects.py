@@ -33,8 +33,8 @@ JANSOU_REASONS = {
 
 def facts_of(data: bytes, source: str = "strict.jsonl") -> dict[tuple[int, int], dict[str, Any]]:
     """tenbou's result of each win of a record that verifies whole, by (hand, winner)."""
-    from tenbou.io.convert import parse_records
-    from tenbou.records import _Verifier
+    from tenbou.io.read import parse_records
+    from tenbou.verify.verifier import _Verifier
 
     out: dict[tuple[int, int], dict[str, Any]] = {}
     (rec,) = parse_records(data, source)

@@ -47,16 +47,18 @@ BAD_SEATS = (4, -1, 10**20, -(10**20))
 
 
 def _attrs(obj: object) -> dict[str, Any]:
-    """An object's attributes (a class the compiled build makes native has no ``__dict__``)."""
-    names = getattr(type(obj), "__mypyc_attrs__", None)
-    if names is None:
+    """An object's attributes (a class the compiled build makes native has no ``__dict__``: each
+    class of its MRO lists its own, a round's mostly in its base ``RoundState``)."""
+    if not any("__mypyc_attrs__" in vars(c) for c in type(obj).__mro__):
         return dict(vars(obj))
-    return {name: getattr(obj, name) for name in names}
+    names = [n for c in type(obj).__mro__ for n in vars(c).get("__mypyc_attrs__", ())]
+    return {name: getattr(obj, name) for name in names if name != "__dict__"}
 
 
 def round_state(rnd: Round) -> dict[str, Any]:
     """All a round holds, caches left out (not copied)."""
     r = {k: v for k, v in _attrs(rnd).items() if k not in ("seats", "tiles", "pending", "result")}
+    assert "phase" in r and "live_wall" in r and "strict" in r, "the round's attributes are not all seen"
     # settlements as their JSON (a reading inside compares by identity)
     if rnd.pending is not None:
         r["pending"] = (rnd.pending.fields, rnd.pending.request, settlement_to_dict(rnd.pending.settlement))

@@ -23,10 +23,11 @@ from pathlib import Path
 from typing import Any
 
 from tenbou.errors import TenbouError
-from tenbou.io.convert import parse_records, write_records
 from tenbou.io.mjlog.read import parse_mjlog
+from tenbou.io.read import parse_records
 from tenbou.io.record import FORMATS
-from tenbou.records import summarize, verify_data
+from tenbou.verify.convert import write_records
+from tenbou.verify.verifier import summarize, verify_data
 
 #: values that are wrong somewhere: wrong JSON types, out-of-range seats, tiles and counts
 ODD_VALUES: list[Any] = [

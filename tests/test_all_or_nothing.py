@@ -367,7 +367,7 @@ def test_injected_illegal_events_change_nothing_self_play() -> None:
 
 
 def _corpus_games() -> list[tuple[Rules, int, list[Event]]]:
-    from tenbou.io.convert import read_records
+    from tenbou.io.read import read_records
 
     files = sorted((CORPUS / "mjlog").rglob("*.mjlog")) + sorted((CORPUS / "tenhou6").rglob("*.json"))
     out = []

@@ -449,3 +449,22 @@ def test_the_page_writes_a_hand_as_the_command_line_does(person: Person) -> None
     p.pg.wait_for_selector("#result[data-state=scored]")
     p.press('label[for="mode-dora"]')  # (the field shows the hand's text once it is left)
     assert p.pg.input_value("#notation") == str(Hand.parse(typed)) == "234m2366678s +4s pon:550p@1"
+
+
+def test_a_game_link_pasted_into_an_open_page_opens_the_game(person: Person, server: str) -> None:  # noqa: F811
+    """A game's link pasted into the address bar of a page already open (only the fragment
+    changes, so the page is not loaded again) opens that game; a calculator link closes it."""
+    first, second = _game(server, [1]), _game(server, [2, 3])
+    p = person
+    p.open()
+    p.pg.evaluate("(h) => { location.hash = h; }", f"#game={first}&view=sheet")
+    p.pg.wait_for_selector('#game-table tr[data-hand="0"]')
+    assert p.pg.locator('#game-table tr[data-hand="1"]').count() == 0
+    assert f"game={first}" in p.pg.url
+    p.pg.evaluate("(h) => { location.hash = h; }", f"#game={second}&view=sheet")
+    p.pg.wait_for_selector('#game-table tr[data-hand="1"]')
+    assert f"game={second}" in p.pg.url
+    calculator = "#rules=tenhou&win_by=tsumo&winner=0&hand=123m456p789s23s55s&win=4s"
+    p.pg.evaluate("(h) => { location.hash = h; }", calculator)
+    p.pg.wait_for_selector("#game-bar", state="hidden")
+    assert "game=" not in p.pg.url

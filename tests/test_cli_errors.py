@@ -116,16 +116,17 @@ def test_an_output_that_cannot_be_written_is_refused_before_the_work(
     monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    import tenbou.io.convert
-    import tenbou.records
+    import tenbou.io.read
     import tenbou.render.svg
+    import tenbou.verify
 
     def no_work(*args: object, **kwargs: object) -> None:
         raise AssertionError("the work started before the output was checked")
 
-    for module, name in ((tenbou.render.svg, "tiles_svg"), (tenbou.io.convert, "parse_records")):
+    for module, name in ((tenbou.render.svg, "tiles_svg"), (tenbou.io.read, "parse_records")):
         monkeypatch.setattr(module, name, no_work)
-    monkeypatch.setattr(tenbou.records, "verify_paths", no_work)
+    for name in ("verify_paths", "export_rows"):  # where the CLI looks them up
+        monkeypatch.setattr(tenbou.verify, name, no_work)
     out = _outputs(tmp_path)[why]
     suffix = {"svg": ".svg", "svg-png": ".png", "convert": ".jsonl", "export": ".csv"}[command]
     out = out.removesuffix(".svg") + suffix
@@ -161,17 +162,17 @@ def test_a_failed_write_leaves_the_old_file(
     temporary file is left behind."""
     import errno
 
-    import tenbou.records
+    import tenbou.verify
 
     out = tmp_path / "hands.csv"
     out.write_text("the old export\n")
-    written = tenbou.records.write_rows
+    written = tenbou.verify.write_rows
 
     def fills_up(rows: object, path: str) -> None:
         written(rows, path)  # type: ignore[arg-type]
         raise OSError(errno.ENOSPC, "No space left on device")
 
-    monkeypatch.setattr(tenbou.records, "write_rows", fills_up)
+    monkeypatch.setattr(tenbou.verify, "write_rows", fills_up)  # where the CLI looks it up
     code, _, err = run(["export", str(record), "--out", str(out), "--quiet"], capsys)
     assert code == 2
     full = "No space left on device"
@@ -565,7 +566,7 @@ def test_jobs_below_one_is_refused(jobs: str, record: Path, capsys: pytest.Captu
         line = one_error(capsys.readouterr().err)
         assert stop.value.code == 2 and line.startswith("tenbou: error: argument --jobs: N is ")
     from tenbou.errors import TenbouError
-    from tenbou.records import verify_paths
+    from tenbou.verify.verifier import verify_paths
 
     with pytest.raises(TenbouError, match="--jobs 0: the number of processes is 1 or more"):
         next(verify_paths([str(record)], jobs=0))
@@ -594,14 +595,14 @@ def test_jobs_start_no_more_processes_than_files_or_cores(
     core) none: the files are read in this process. The lines are the same either way."""
     import concurrent.futures
 
-    import tenbou.records
+    import tenbou.verify.verifier
 
     for i in range(files):
         (tmp_path / f"{i}.xml").write_bytes(HAND)
     _Pool.started = []
     monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", _Pool)
-    monkeypatch.setattr(tenbou.records, "local_cores", lambda: cores)
-    results = list(tenbou.records.verify_paths([str(tmp_path)], jobs=jobs))
+    monkeypatch.setattr(tenbou.verify.verifier, "local_cores", lambda: cores)
+    results = list(tenbou.verify.verifier.verify_paths([str(tmp_path)], jobs=jobs))
     assert _Pool.started == ([] if workers is None else [workers])
     assert [r["lines"][0]["source"] for r in results] == [str(tmp_path / f"{i}.xml") for i in range(files)]
     assert all(r["error"] is None for r in results)
@@ -613,12 +614,12 @@ def test_a_run_stopped_early_runs_no_more_chunks(tmp_path: Path, monkeypatch: py
     import concurrent.futures
     import time
 
-    import tenbou.records
+    import tenbou.verify.verifier
 
     for i in range(40):
         (tmp_path / f"{i:02}.xml").write_bytes(HAND)
     ran: list[int] = []
-    chunk = tenbou.records._verify_chunk
+    chunk = tenbou.verify.verifier._verify_chunk
 
     def slow(items: Any, *args: Any) -> Any:
         ran.append(len(items))
@@ -626,9 +627,9 @@ def test_a_run_stopped_early_runs_no_more_chunks(tmp_path: Path, monkeypatch: py
         return chunk(items, *args)
 
     monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", _Pool)
-    monkeypatch.setattr(tenbou.records, "local_cores", lambda: 2)
-    monkeypatch.setattr(tenbou.records, "_verify_chunk", slow)
-    results = tenbou.records.verify_paths([str(tmp_path)], jobs=2)
+    monkeypatch.setattr(tenbou.verify.verifier, "local_cores", lambda: 2)
+    monkeypatch.setattr(tenbou.verify.verifier, "_verify_chunk", slow)
+    results = tenbou.verify.verifier.verify_paths([str(tmp_path)], jobs=2)
     next(results)
     results.close()
     assert 1 <= len(ran) <= 6 and sum(ran) < 40  # 20 chunks of 2 files; a few begun, the rest cancelled
@@ -735,7 +736,7 @@ def test_an_empty_file_name_is_refused(
 def test_the_library_reads_no_folder_for_an_empty_name(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from tenbou.records import verify_paths
+    from tenbou.verify.verifier import verify_paths
 
     monkeypatch.chdir(tmp_path)
     (tmp_path / "hand.xml").write_bytes(HAND)

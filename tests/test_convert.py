@@ -13,10 +13,11 @@ from tenbou.cli import main
 from tenbou.engine.events import events_to_lines
 from tenbou.engine.table import GreedyAgent, play_game
 from tenbou.errors import LogFormatError
-from tenbou.io.convert import FORMATS, detect_format, parse_records, read_records, write_records
 from tenbou.io.mjai import mjai_records
-from tenbou.records import verify_record
+from tenbou.io.read import FORMATS, detect_format, parse_records, read_records
 from tenbou.rules import get_rules
+from tenbou.verify.convert import write_records
+from tenbou.verify.verifier import verify_record
 
 from .test_io_tenhou import HAND
 

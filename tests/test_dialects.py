@@ -25,8 +25,8 @@ from tenbou.engine.events import Nukidora, Ryukyoku, event_from_json
 from tenbou.engine.table import GreedyAgent, play_game
 from tenbou.errors import LogFormatError
 from tenbou.io.mjai import mjai_records
-from tenbou.records import NO_OUTCOME, summarize, verify_data
 from tenbou.rules import get_rules
+from tenbou.verify.verifier import NO_OUTCOME, summarize, verify_data
 
 from .alterations import enrich_mjai
 from .dialects import (
@@ -130,7 +130,7 @@ def test_no_outcome_to_compare() -> None:
     assert "match" not in line and line["unchecked"] == NO_OUTCOME
     s = summarize([line])["summary"]
     assert (s["hands"], s["matched"], s["mismatched"], s["unchecked"]) == (1, 0, 0, 1)
-    from tenbou.records import format_summary
+    from tenbou.verify.verifier import format_summary
 
     assert "unchecked 1 (no outcome to compare" in format_summary(summarize([line]))
 

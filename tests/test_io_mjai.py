@@ -8,10 +8,11 @@ import pytest
 
 from tenbou.engine.events import EndGame, StartGame
 from tenbou.errors import LogFormatError
-from tenbou.io.convert import parse_records, write_records
 from tenbou.io.mjai import mjai_records, write_mjai
+from tenbou.io.read import parse_records
 from tenbou.io.tenhou import mjlog_records
-from tenbou.records import summarize, verify_data
+from tenbou.verify.convert import write_records
+from tenbou.verify.verifier import summarize, verify_data
 
 from .test_convert import selfplay
 from .test_io_tenhou import HAND

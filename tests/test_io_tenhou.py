@@ -26,7 +26,7 @@ from tenbou.engine.events import (
     Tsumo,
 )
 from tenbou.errors import LogFormatError
-from tenbou.io.convert import detect_format, parse_records
+from tenbou.io.read import detect_format, parse_records
 from tenbou.io.tenhou import (
     GameType,
     TenhouMeldType,
@@ -35,7 +35,7 @@ from tenbou.io.tenhou import (
     mjlog_records,
     write_mjlog,
 )
-from tenbou.records import verify_record
+from tenbou.verify.verifier import verify_record
 
 # One hand (South 3, seat 2 deals) with a pon, a daiminkan and its dora, a kakan, a chi, a riichi and an
 # ippatsu ron; written by tenbou from a self-play game.

@@ -24,7 +24,7 @@ from tenbou.engine.events import (
 from tenbou.errors import LogFormatError
 from tenbou.io.tenhou import mjlog_records
 from tenbou.io.tenhou6 import code_of_tile, rules_of, tenhou6_records, tile_of_code, write_tenhou6
-from tenbou.records import verify_record
+from tenbou.verify.verifier import verify_record
 
 from .test_io_tenhou import HAND
 
@@ -261,7 +261,7 @@ def test_damaged_records_raise_only_log_format_errors() -> None:
     import contextlib
     import random
 
-    from tenbou.io.convert import parse_records
+    from tenbou.io.read import parse_records
 
     rng = random.Random(5)
     texts = [record([ROUND]), HAND.decode()]

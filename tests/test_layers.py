@@ -56,8 +56,6 @@ LAYERS.update(
     {
         "_build": (4, "build"),
         "files": (5, "io"),
-        "replay": (6, "verify"),
-        "records": (6, "verify"),
         "completion": (8, "cli"),
     }
 )
@@ -65,8 +63,6 @@ LAYERS.update(
 EXCEPTIONS = {
     ("core.tiles", "render.svg"),  # Tile._repr_svg_: a notebook's picture, imported when drawn
     ("core.hand", "render.svg"),  # Hand._repr_svg_
-    # (until issue 40 has moved them: the same, and writing a record replays it in io.convert)
-    ("io.convert", "records"),
 }
 
 

@@ -89,7 +89,7 @@ CORPUS = Path(__file__).resolve().parents[1] / ".." / "shared" / "corpus"
 
 @pytest.mark.slow
 def test_the_corpus_wins_get_the_same_liabilities_from_the_api() -> None:
-    from tenbou.io.convert import read_records
+    from tenbou.io.read import read_records
 
     files = sorted(p for d in ("mjlog", "tenhou6") for p in (CORPUS / d).glob("**/*") if p.is_file())
     if not files:

@@ -21,11 +21,11 @@ from typing import Any
 import pytest
 
 from tenbou.cli import main
-from tenbou.io.convert import detect_format, parse_records
+from tenbou.io.read import detect_format, parse_records
 from tenbou.io.record import GameRecord
-from tenbou.records import verify_record
 from tenbou.rules import OPTION_SPECS, get_preset, presets
 from tenbou.rules.presets import UNKNOWN
+from tenbou.verify.verifier import verify_record
 
 from .conftest import CORPUS
 

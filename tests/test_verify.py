@@ -13,7 +13,7 @@ import pytest
 from tenbou.api import score, settle
 from tenbou.cli import main
 from tenbou.io.mjai import mjai_records
-from tenbou.records import format_mismatch, summarize, verify_paths, verify_record
+from tenbou.verify.verifier import format_mismatch, summarize, verify_paths, verify_record
 
 from .test_convert import selfplay
 from .test_io_tenhou import HAND, _draws
@@ -270,3 +270,48 @@ def test_expect_defects(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
         code, out, err = verify("--expect-defects", str(defects))
         assert code == 2 and "PATH<TAB>HAND<TAB>KINDS<TAB>REASON" in out + err
     assert verify("--expect-defects", str(tmp_path / "missing.tsv"))[0] == 2
+
+
+def _replay_record() -> str:
+    """mjai lines of four games: two self-play games with every hand's deltas, the second with one
+    hand's deltas changed and one hand's left out; a game without a hand; and a game cut short."""
+    first = selfplay(2).decode().splitlines()
+    second = selfplay(5).decode().splitlines()
+    ends = [i for i, line in enumerate(second) if '"hora"' in line or '"ryukyoku"' in line]
+    changed = json.loads(second[ends[0]])
+    changed["deltas"] = [d + 100 * (1 - 2 * (i % 2)) for i, d in enumerate(changed["deltas"])]
+    second[ends[0]] = json.dumps(changed)
+    unstated = json.loads(second[ends[1]])
+    del unstated["deltas"]
+    second[ends[1]] = json.dumps(unstated)
+    empty = ['{"type":"start_game"}', '{"type":"end_game"}']
+    cut = first[: next(i for i, line in enumerate(first) if '"dahai"' in line) + 1]
+    return "\n".join([*first, *second, *empty, *cut]) + "\n"
+
+
+def test_the_replay_summary_line_keeps_its_keys_and_counts(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``tenbou replay --json``'s closing line (docs/json-api.md), byte for byte: a game without a
+    hand counts as a game, a hand whose record gives no deltas as unchecked, a game not replayed as
+    skipped."""
+    from tenbou.verify.replay import ReplayedGame, replay_games, summary
+
+    f = tmp_path / "games.jsonl"
+    f.write_text(_replay_record())
+    code = main(["replay", "--json", str(f)])
+    assert code == 1
+    assert capsys.readouterr().out.splitlines()[-1] == (
+        '{"summary": {"games": 4, "hands": 11, "wins": 8, "matched": 9, "mismatched": 1, "unchecked": 1, '
+        '"skipped": 0}}'
+    )
+    games = [
+        g
+        for rec in mjai_records(f.read_text(), "games.jsonl", "tenhou")
+        for g in replay_games(rec.events, rec.get_rules())
+    ]
+    failed = ReplayedGame(None, "not replayed", 3)
+    assert json.dumps(summary([*games, failed], skipped=2)) == (
+        '{"summary": {"games": 4, "hands": 11, "wins": 8, "matched": 9, "mismatched": 1, "unchecked": 1, '
+        '"skipped": 3}}'
+    )

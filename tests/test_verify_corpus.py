@@ -18,7 +18,14 @@ from typing import Any
 
 import pytest
 
-from tenbou.records import format_summary, hand_key, load_defects, mark_defects, summarize, verify_paths
+from tenbou.verify.verifier import (
+    format_summary,
+    hand_key,
+    load_defects,
+    mark_defects,
+    summarize,
+    verify_paths,
+)
 
 CORPUS = Path(__file__).resolve().parents[1] / ".." / "shared" / "corpus"
 DIRS = [CORPUS / "mjlog", CORPUS / "tenhou6"]

@@ -18,7 +18,8 @@ from pathlib import Path
 
 import pytest
 
-from tenbou.io.convert import parse_records, write_records
+from tenbou.io.read import parse_records
+from tenbou.verify.convert import write_records
 
 from .alterations import FACTS, MAY_HOLD_TOGETHER, alter, enrich_mjai, verdict
 from .conftest import CORPUS

@@ -28,9 +28,10 @@ from hypothesis import strategies as st
 
 from tenbou.cli import main
 from tenbou.errors import LogFormatError
-from tenbou.io.convert import parse_records, write_records
+from tenbou.io.read import parse_records
 from tenbou.io.source import inflate, parse_size
-from tenbou.records import verify_data, verify_paths
+from tenbou.verify.convert import write_records
+from tenbou.verify.verifier import verify_data, verify_paths
 
 from .conftest import CORPUS
 from .mutants import UNEXPECTED, check, mutate, sources

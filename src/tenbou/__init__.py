@@ -17,7 +17,7 @@ The package is laid out in layers, imports flowing one way from the core up (doc
 ``core`` (tiles, hands, their shapes, yaku and score), ``rules``, ``settle`` (pao, payments,
 results), the JSON façade ``api``, the game ``engine``, record I/O ``io``, verification, pictures,
 the CLI and the web app. The modules of the flat package it was (``tenbou.tiles``,
-``tenbou.scoring``, ``tenbou.engine.round``, ``tenbou.records``, ...) still import, from where their
+``tenbou.scoring``, ``tenbou.round``, ``tenbou.records``, ...) still import, from where their
 contents live now (:data:`MOVED`), so that code and pickles made before keep working.
 """
 
@@ -58,6 +58,9 @@ MOVED: dict[str, tuple[str, ...]] = {
     "tenbou.results": ("tenbou.settle.results",),
     "tenbou.referee": ("tenbou.engine.referee",),
     "tenbou.round": ("tenbou.engine.round",),
+    "tenbou.records": ("tenbou.verify.verifier",),
+    "tenbou.replay": ("tenbou.verify.replay",),
+    "tenbou.io.convert": ("tenbou.io.read", "tenbou.verify.convert"),
     "tenbou.io.mjlog_codes": ("tenbou.io.mjlog.codes",),
     "tenbou.io.tenhou_rules": ("tenbou.io.mjlog.rules",),
     "tenbou.io.mjlog_read": ("tenbou.io.mjlog.read",),
@@ -68,7 +71,7 @@ MOVED: dict[str, tuple[str, ...]] = {
 class _Moved(importlib.abc.MetaPathFinder, importlib.abc.Loader):
     """Imports a module of :data:`MOVED` as a small module of its own whose attributes are looked
     up, when asked for, in the modules that hold them now (PEP 562): ``from tenbou.tiles import
-    Tile`` and a pickle naming ``tenbou.engine.round._Win`` work. It answers only for those names, after
+    Tile`` and a pickle naming ``tenbou.round._Win`` work. It answers only for those names, after
     every other finder (nothing real is shadowed)."""
 
     def find_spec(

@@ -702,7 +702,7 @@ def _warn_rules_not_used(records: Sequence[Any], asked: Any, source: str) -> Non
 def _cmd_replay(args: argparse.Namespace) -> int:
     from .io.mjai import mjai_records
     from .io.source import MAX_RECORD_BYTES, inflate
-    from .replay import hand_lines, replay_games, summary
+    from .verify import hand_lines, replay_games, summary
 
     out = sys.stdout
     given = args.rules is not None or bool(args.set)
@@ -790,7 +790,7 @@ def _run_records(
     returns every line and the exit status (2 if a named file is not a record)."""
     import time
 
-    from .records import Progress, verify_paths
+    from .verify import Progress, verify_paths
 
     progress = Progress(sys.stderr, enabled=not args.quiet)
     status = 0
@@ -822,7 +822,7 @@ def _error_code(lines: Sequence[dict[str, Any]]) -> str:
 
 def _cmd_verify(args: argparse.Namespace) -> int:
     """Replay real records through the engine and compare every hand with the record."""
-    from .records import Defect, format_mismatch, format_summary, load_defects, mark_defects, summarize
+    from .verify import Defect, format_mismatch, format_summary, load_defects, mark_defects, summarize
 
     out = sys.stdout
     defects: list[Defect] = []
@@ -863,7 +863,7 @@ def _cmd_verify(args: argparse.Namespace) -> int:
 
 def _cmd_export(args: argparse.Namespace) -> int:
     """One table row per hand end of real records (replayed by the engine)."""
-    from .records import export_rows, format_summary, summarize, write_rows
+    from .verify import export_rows, format_summary, summarize, write_rows
 
     if not args.out.lower().endswith((".parquet", ".csv", ".jsonl")):
         raise RequestError(f"--out {shown_path(args.out)}: the output must end in .parquet, .csv or .jsonl")
@@ -901,7 +901,8 @@ def _max_size(args: argparse.Namespace) -> int:
 
 def _cmd_convert(args: argparse.Namespace) -> int:
     """Convert a record between Tenhou mjlog, tenhou.net/6 JSON and mjai JSON Lines."""
-    from .io.convert import parse_records, write_records
+    from .io.read import parse_records
+    from .verify import write_records
 
     max_bytes = _max_size(args)
     if args.per_kyoku and args.to != "tenhou6":

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeAlias
 
 from ..core._native import mypyc_attr
 from ..core.tiles import Wind
@@ -29,6 +29,7 @@ from ..rules import Rules
 from ..settle.payment import PaymentKind, Settlement
 from ..settle.results import settlement_to_dict
 from .events import EndGame, EndKyoku, Event, StartGame, StartKyoku, event_name
+from .plans import RoundPlan
 from .referee import Problems, Referee
 from .round import Round, RoundResult, start_problems
 
@@ -88,6 +89,9 @@ class FinalResult(DataRecord):
 
 
 _GAME_EVENTS = frozenset({StartGame, StartKyoku, EndGame})
+#: what checking an event of the game finds for its apply: the plan of an event of a hand
+#: (:mod:`tenbou.engine.plans`), the end of the game for ``end_game``, nothing for the starts
+GamePlan: TypeAlias = RoundPlan | FinalResult
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -143,23 +147,24 @@ class Game(Referee):
             tuple(self.scores),
         )
 
-    def apply_checked(self, event: Event, plan: Any) -> None:
+    def apply_checked(self, event: Event, plan: GamePlan) -> None:
+        if isinstance(plan, FinalResult):  # (end_game's plan, and only its)
+            self.ended_early = not (self.ended or self.may_end)
+            self._finish(plan)
+            return
         cls = type(event)
         if cls in _GAME_EVENTS:
             if isinstance(event, StartGame):
                 self.started = True
             elif isinstance(event, StartKyoku):
                 self._start(event)
-            else:
-                self.ended_early = not (self.ended or self.may_end)
-                self._finish(plan)
             return
         assert self.round is not None
         self.round.apply_checked(event, plan)
         if cls is EndKyoku:
             self._end_hand()
 
-    def check_event(self, event: Event, p: Problems) -> Any:
+    def check_event(self, event: Event, p: Problems) -> GamePlan:
         """The game's own checks, then the round's for an event of a hand."""
         rnd = self.round
         if self.final is not None:

@@ -29,6 +29,15 @@ request that reproduces it (:attr:`RoundResult.request`, for ``tenbou settle``).
 
 :meth:`Round.legal_actions` lists what a seat may do now, as events.
 
+The round is written in modules of one concern each, which this one ties together: the state and
+the questions asked of it (:mod:`tenbou.engine.state`, :class:`~tenbou.engine.state.RoundState`, the
+base of :class:`Round`), the typed plans a check hands its apply (:mod:`tenbou.engine.plans`), the
+checks (:mod:`tenbou.engine.checks`), the wins (:mod:`tenbou.engine.win`: a hora's check, score, pao
+and settlement), the draws (:mod:`tenbou.engine.draws`), the effects of the events
+(:mod:`tenbou.engine.effects`) and the legal actions (:mod:`tenbou.engine.legal`). Here
+:meth:`Round.check_event` sends each event type to its check and returns its plan, and
+:meth:`Round.apply_checked` carries out that plan.
+
 >>> from tenbou.engine.events import Ankan, StartKyoku, Tsumo, Dahai
 >>> from tenbou.rules import get_rules
 >>> from tenbou.core.tiles import Tile, Wind, parse_tiles
@@ -45,22 +54,37 @@ request that reproduces it (:attr:`RoundResult.request`, for ``tenbou settle``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass, field
-from enum import Enum
-from typing import Any, NoReturn
-
 from ..core._native import mypyc_attr
-from ..core.hand import Hand, Meld, MeldType, Situation
-from ..core.scoring import HandScore, score_hand
-from ..core.shape import is_kokushi, is_tenpai, is_winning, waits
-from ..core.tiles import TERMINALS_AND_HONORS, Tile, format_sorted, format_tiles, tile_order
-from ..core.values import DataRecord
-from ..errors import IllegalEventError, TenbouError
-from ..rules import Rules
-from ..settle import pao as _pao
-from ..settle.pao import Liability
-from ..settle.payment import Settlement, settle_draw, settle_wins
+from ..settle.payment import Settlement
+from .checks import (
+    check_ankan,
+    check_call,
+    check_dahai,
+    check_dora,
+    check_end_kyoku,
+    check_kakan,
+    check_nukidora,
+    check_reach,
+    check_reach_accepted,
+    check_tsumo,
+    out_of_place,
+)
+from .draws import ABORT_REASONS, check_ryukyoku
+from .draws import abort_holds as _abort_holds
+from .effects import (
+    apply_ankan,
+    apply_call,
+    apply_dahai,
+    apply_dora,
+    apply_end_kyoku,
+    apply_hora,
+    apply_kakan,
+    apply_nukidora,
+    apply_reach,
+    apply_reach_accepted,
+    apply_ryukyoku,
+    apply_tsumo,
+)
 from .events import (
     Ankan,
     Chi,
@@ -80,1042 +104,117 @@ from .events import (
     Tsumo,
     event_name,
 )
-from .referee import Problems, Referee, TileCount
+from .legal import legal_actions as _legal_actions
+from .plans import CallPlan, KakanPlan, RoundPlan, WinPlan
+from .referee import Problems
+from .state import Discard, Phase, RoundResult, RoundState, SeatState, check_start, start_problems
+from .win import check_hora
 
-__all__ = ["Phase", "Round", "RoundResult", "SeatState", "check_start", "start_problems"]
-
-_WIND_KINDS = (27, 28, 29, 30)
-#: mjai ``ryukyoku`` reasons of the abortive draws, by tenbou's names
-ABORT_REASONS = {
-    "kyuushu_kyuuhai": "kyushukyuhai",
-    "suufon_renda": "suufonrenda",
-    "suucha_riichi": "suuchariichi",
-    "suukaikan": "suukaikan",
-    "sanchahou": "sanchaho",
-}
-_REASON_NAMES = {v: k for k, v in ABORT_REASONS.items()}
-#: mjai reasons of an exhaustive draw
-_EXHAUSTIVE_REASONS = ("fanpai", "nagashimangan")
-#: the biggest number a count on the table (honba, riichi sticks, points) may be
-_MAX_COUNT = 10**6
-
-
-class Phase(Enum):
-    """Where the round stands: a seat is to ``DRAW``; a seat holding a drawn
-    tile (or having called) is to ``ACT``; the others may ``REACT`` to a
-    discard, or rob a kan (``CHANKAN``); or the round has ``ENDED``."""
-
-    DRAW = "draw"
-    ACT = "act"
-    REACT = "react"
-    CHANKAN = "chankan"
-    ENDED = "ended"
+#: (Discard, Phase, RoundResult, SeatState, check_start and start_problems live in engine/state.py,
+#: ABORT_REASONS in engine/draws.py: they are named here too, where code and pickles made before
+#: find them)
+__all__ = [
+    "ABORT_REASONS",
+    "Discard",
+    "Phase",
+    "Round",
+    "RoundResult",
+    "SeatState",
+    "check_start",
+    "start_problems",
+]
 
 
-@dataclass(slots=True)
-class Discard(DataRecord):
-    tile: Tile
-    tsumogiri: bool
-    riichi: bool = False
-    called: bool = False
-
-
-@dataclass(slots=True)
-class SeatState(DataRecord):
-    """One player's side of the table."""
-
-    hand: list[Tile]
-    score: int
-    melds: list[Meld] = field(default_factory=list)
-    #: kans in the order declared: (index in melds, type)
-    kans: list[tuple[int, MeldType]] = field(default_factory=list)
-    discards: list[Discard] = field(default_factory=list)
-    riichi: bool = False  # declared (the declaration tile may still be ronned)
-    riichi_accepted: bool = False
-    double_riichi: bool = False
-    ippatsu: bool = False
-    has_drawn: bool = False
-    #: furiten by a win passed: since one's last draw (temporary), or since riichi. The kinds passed
-    #: are kept and judged against the waits when a win is claimed (the hand does not change in
-    #: between but by one's own call, which settles them first), not worked out at every pass.
-    temp_furiten: bool = False
-    riichi_furiten: bool = False
-    passed: set[int] = field(default_factory=set)
-    passed_in_riichi: set[int] = field(default_factory=set)
-    kita: int = 0
-    drawn: Tile | None = None
-    rinshan: bool = False  # the tile in hand was drawn from the dead wall
-    kuikae: frozenset[int] = frozenset()
-    #: a cache of ``waits`` (not part of the state: it follows the hand)
-    waits_key: tuple[tuple[int, ...], bool] | None = None
-    waits: list[int] = field(default_factory=list)
-
-    def kinds(self) -> list[int]:
-        c = [0] * 34
-        for t in self.hand:
-            c[t.kind] += 1
-        return c
-
-    @property
-    def closed(self) -> bool:
-        return all(m.type is MeldType.ANKAN for m in self.melds)
-
-    @property
-    def declaring(self) -> bool:
-        """Riichi declared and its tile not yet discarded: only that discard may follow."""
-        return self.riichi and not self.riichi_accepted and not any(d.riichi for d in self.discards)
-
-
-@dataclass(frozen=True, slots=True)
-class RoundResult(DataRecord):
-    """How the round ended: its settlement, the request that was settled (for
-    wins), and what the record said where it said it."""
-
-    settlement: Settlement
-    request: dict[str, Any] | None
-    recorded_deltas: tuple[int, ...] | None = None
-
-
-def _seat_problem(value: int, name: str, players: int) -> str | None:
-    if type(value) is not int or not 0 <= value < players:
-        return f"{name}: {value!r} is not a seat 0..{players - 1}"
-    return None
-
-
-def check_start(rules: Rules, start: StartKyoku, players: int | None = None) -> list[str]:
-    """What is wrong with a ``start_kyoku`` under ``rules`` (empty when nothing): the number of
-    hands and scores, hand number, dealer, honba and riichi sticks in range, thirteen tiles to
-    each hand, and no tile beyond the copies of the set (hands and dora indicator together).
-
-    >>> from tenbou.rules import get_rules
-    >>> from tenbou.core.tiles import Tile, Wind
-    >>> hands = ((Tile.parse("1m"),) * 13,) * 3
-    >>> start = StartKyoku(Wind.EAST, Tile.parse("1s"), 1, 0, 0, 0, (25000,) * 3, hands)
-    >>> check_start(get_rules("tenhou"), start, players=4)
-    ['start_kyoku deals 3 hands to 4 players']
-    """
-    return [message for message, _ in start_problems(rules, start, players)]
-
-
-def start_problems(rules: Rules, start: StartKyoku, players: int | None) -> list[tuple[str, bool]]:
-    """The problems of a start, each with whether the round cannot be set up at all with it."""
-    n = len(start.tehais)
-    if players is not None and n != players:
-        return [(f"start_kyoku deals {n} hands to {players} players", True)]
-    if n not in rules.players:
-        allowed = " or ".join(map(str, rules.players))
-        return [(f"start_kyoku deals {n} hands; these rules are played by {allowed} players", True)]
-    out: list[tuple[str, bool]] = []
-    if len(start.scores) != n:
-        out.append((f"start_kyoku.scores: {len(start.scores)} scores for {n} players", True))
-    elif any(type(x) is not int or abs(x) > _MAX_COUNT for x in start.scores):
-        out.append(
-            (f"start_kyoku.scores: {list(start.scores)} out of range (-{_MAX_COUNT}..{_MAX_COUNT})", True)
-        )
-    bad_oya = _seat_problem(start.oya, "start_kyoku.oya", n)
-    if bad_oya:
-        out.append((bad_oya, True))
-    if type(start.kyoku) is not int or not 1 <= start.kyoku <= n:
-        out.append((f"start_kyoku.kyoku: {start.kyoku!r} is not a hand number 1..{n}", True))
-    elif not bad_oya and start.oya != start.kyoku - 1:
-        out.append(
-            (
-                f"start_kyoku.oya: seat {start.oya} deals hand {start.kyoku} (seat {start.kyoku - 1} does)",
-                False,
-            )
-        )
-    for name, value in (("honba", start.honba), ("kyotaku", start.kyotaku)):
-        if type(value) is not int or not 0 <= value <= _MAX_COUNT:
-            out.append((f"start_kyoku.{name}: {value!r} is not a count 0..{_MAX_COUNT}", True))
-    for i, h in enumerate(start.tehais):
-        if len(h) != 13:
-            out.append((f"start_kyoku gives seat {i} {len(h)} tiles, not 13", False))
-    problem = TileCount(rules.red_fives, n).problem(
-        [t for h in start.tehais for t in h] + [start.dora_marker], "start_kyoku"
-    )
-    if problem:
-        out.append((problem, False))
-    return out
-
-
-@dataclass(slots=True)
-class _Win(DataRecord):
-    """A hora as checked: the request fields of the win, the request of every win so far (it
-    reproduces them with ``tenbou settle``) and their settlement."""
-
-    fields: dict[str, Any]
-    request: dict[str, Any]
-    settlement: Settlement
-    #: each win so far, scored, with its liabilities
-    scored: list[tuple[HandScore, tuple[Liability, ...]]]
+#: the name a hora's plan had (engine/plans.py's WinPlan; a pickle of a game stopped after a hora
+#: names it)
+_Win = WinPlan
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
-class Round(Referee):
+class Round(RoundState):
     """One hand, fed event by event (see the module docstring)."""
-
-    def __init__(self, rules: Rules, start: StartKyoku, *, strict: bool = True, index: int = 0) -> None:
-        problems = start_problems(rules, start, None)
-        if problems and (strict or any(hard for _, hard in problems)):
-            raise IllegalEventError(f"event {index}: {next(m for m, hard in problems if hard or strict)}")
-        players = len(start.tehais)
-        self.rules = rules
-        self.players = players
-        self.start = start
-        self.strict = strict
-        self.errors: list[str] = [f"event {index}: {m}" for m, _ in problems]
-        self.dealer = start.oya
-        self.round_wind = start.bakaze
-        self.honba = start.honba
-        self.kyotaku = start.kyotaku
-        self.seats = [SeatState(list(h), s) for h, s in zip(start.tehais, start.scores, strict=True)]
-        self.dora_markers: list[Tile] = [start.dora_marker]
-        #: the ura indicators a win has shown (counted once for a double ron)
-        self.ura_markers: list[Tile] = []
-        self.tiles = TileCount(rules.red_fives, players)
-        self.tiles.count([t for h in start.tehais for t in h] + [start.dora_marker])
-        dead = 14
-        total = 136 if players == 4 else 108
-        self.live_wall = total - 13 * players - dead
-        self.kans_declared = 0
-        self.phase = Phase.DRAW
-        self.actor = self.dealer
-        self.last_discard: tuple[int, Tile] | None = None
-        self.rinshan_pending = False
-        self.chain_from: int | None = None  # who dealt the daiminkan that began this rinshan chain
-        self.chain_broken = False  # an ankan or kakan came since that daiminkan
-        self.chain_furiten = False  # the daiminkan's caller was furiten when it called
-        self.kan_tile: tuple[int, Tile, str] | None = None  # a kan that may be robbed: (seat, tile, type)
-        self.calls_made = False  # any call or kan this hand (ends the first go-around)
-        self.discards_made = 0
-        self.suukaikan_pending = False
-        self.horas: list[tuple[Hora, dict[str, Any]]] = []
-        #: the settlement of the wins so far (a ron may be followed by another on the same tile)
-        self.pending: _Win | None = None
-        self.result: RoundResult | None = None
-        #: ``end_kyoku`` has come
-        self.closed = False
-        self.index = index
-
-    # -- helpers ----------------------------------------------------------------------------------
-
-    def _first_go_around(self) -> bool:
-        return not self.calls_made and self.discards_made < self.players
-
-    def waits(self, seat: int) -> list[int]:
-        """The kinds that would complete ``seat``'s hand (13 - 3 x melds tiles);
-        cached until the hand changes."""
-        st = self.seats[seat]
-        counts = st.kinds()
-        key = (tuple(counts), not st.melds)
-        if st.waits_key != key:
-            st.waits_key = key
-            st.waits = waits(counts, closed=not st.melds, players=self.players)
-        return st.waits
-
-    def is_tenpai(self, seat: int) -> bool:
-        """Tenpai for the draw payments: waiting on a kind the player does not
-        already hold four of (a wait on one's own fourth tile is no wait)."""
-        st = self.seats[seat]
-        held = [0] * 34
-        for t in st.hand:
-            held[t.kind] += 1
-        for m in st.melds:
-            for t in m.tiles:
-                held[t.kind] += 1
-        return any(held[k] < 4 for k in self.waits(seat))
-
-    def furiten(self, seat: int) -> bool:
-        """Furiten: a wait among one's own discards, a ron passed since one's
-        last discard, or a ron passed after riichi."""
-        st = self.seats[seat]
-        if st.temp_furiten or st.riichi_furiten:
-            return True
-        w = set(self.waits(seat))
-        return bool(w & st.passed or w & st.passed_in_riichi) or any(d.tile.kind in w for d in st.discards)
-
-    def _settle_passed(self, seat: int) -> None:
-        """The seat's hand is about to change (its own call, kan or kita): the wins it passed are
-        judged against the waits it had, and kept as flags."""
-        st = self.seats[seat]
-        if st.passed or st.passed_in_riichi:
-            w = set(self.waits(seat))
-            if w & st.passed:
-                st.temp_furiten = True
-            if w & st.passed_in_riichi:
-                st.riichi_furiten = True
-            st.passed = set()
-            st.passed_in_riichi = set()
-
-    def _hand_text(self, seat: int) -> str:
-        return format_sorted(self.seats[seat].hand)
-
-    def _missing(self, seat: int, tiles: Sequence[Tile]) -> Tile | None:
-        """The first of ``tiles`` that ``seat`` does not hold (as many times as listed)."""
-        hand = list(self.seats[seat].hand)
-        for t in tiles:
-            if t not in hand:
-                return t
-            hand.remove(t)
-        return None
-
-    def _holds(self, seat: int, tiles: Sequence[Tile], what: str, p: Problems) -> None:
-        if self._missing(seat, tiles) is not None:
-            p.hard(f"{what}: seat {seat} does not hold {format_tiles(tiles)} (hand {self._hand_text(seat)})")
-
-    def _take(self, seat: int, tiles: Sequence[Tile]) -> None:
-        hand = self.seats[seat].hand
-        for t in tiles:
-            hand.remove(t)
-
-    # -- the win request ------------------------------------------------------------------------
-
-    def _win_flags(self, seat: int, discarder: int | None, kind: str) -> dict[str, bool]:
-        """The situational flags of ``seat`` winning now (``kind``: tsumo, ron, chankan, or
-        fourth_kan: the daiminkan of the discard that makes ``seat``'s fourth kan)."""
-        st = self.seats[seat]
-        first = self._first_go_around()
-        wall_empty = self.live_wall == 0
-        return {
-            "riichi": st.riichi_accepted and not st.double_riichi,
-            "double_riichi": st.riichi_accepted and st.double_riichi,
-            "ippatsu": st.riichi_accepted and st.ippatsu and self.rules.ippatsu,
-            "rinshan": discarder is None and st.rinshan,
-            "chankan": kind == "chankan",
-            "haitei": discarder is None and wall_empty and not st.rinshan,
-            "houtei": discarder is not None and wall_empty and kind == "ron",
-            "tenhou": discarder is None and first and not st.discards and seat == self.dealer,
-            "chiihou": discarder is None and first and not st.discards and seat != self.dealer,
-            "renhou": discarder is not None and first and not st.has_drawn and seat != self.dealer,
-            "fourth_kan": kind == "fourth_kan",
-        }
-
-    def _kan_from(self) -> int | None:
-        """Who dealt the daiminkan a rinshan win now follows, for daiminkan pao (``None``: no pao)."""
-        if (
-            self.chain_from is None
-            or (self.chain_broken and not self.rules.daiminkan_pao_chain)
-            or (self.chain_furiten and not self.rules.daiminkan_pao_furiten)
-        ):
-            return None
-        return self.chain_from
-
-    def fourth_kan_deal_in(self, seat: int, tile: Tile) -> bool:
-        """Whether ``seat``'s daiminkan of ``tile`` would make its fourth kan and, under
-        ``suukantsu_pao_timing = "fourth_kan"`` (with suukantsu in ``pao_yaku``), end the hand as a
-        suukantsu dealt in by the discarder (seed 000: 「大明槓された瞬間に四槓子の振り込みと見な
-        されるルールもある」). A record may write it as that ``daiminkan`` (followed by
-        ``end_kyoku``) or as a ``hora`` of ``seat`` on the discard; tenbou writes the ``hora``."""
-        rules = self.rules
-        if rules.suukantsu_pao_timing != "fourth_kan" or "suukantsu" not in rules.pao_yaku:
-            return False
-        st = self.seats[seat]
-        return len(st.kans) == 3 and sum(t.kind == tile.kind for t in st.hand) == 3
-
-    def _win_fields(self, seat: int, win_tile: Tile, discarder: int | None, kind: str) -> dict[str, Any]:
-        """The winning-hand fields of a scoring request for ``seat`` winning on ``win_tile`` (the
-        request that reproduces the win with ``tenbou settle``)."""
-        st = self.seats[seat]
-        concealed = list(st.hand)
-        if discarder is None:
-            concealed.remove(win_tile)
-        req: dict[str, Any] = {
-            "winner": seat,
-            "from": discarder,
-            "hand": format_sorted(concealed),
-            "melds": [m.to_dict() for m in st.melds],
-            "win_tile": str(win_tile),
-            "dora_indicators": [str(t) for t in self.dora_markers],
-            "kita": st.kita,
-        }
-        flags = self._win_flags(seat, discarder, kind)
-        req.update({k: True for k, v in flags.items() if v})
-        if flags["rinshan"]:
-            req["rinshan_kan_from"] = self._kan_from()
-        kan_order = self._kan_order(seat)
-        if kan_order != sorted(kan_order):  # a kakan declared after a later call: the request says so
-            req["kan_order"] = kan_order
-        return req
-
-    def _score(
-        self, seat: int, win_tile: Tile, discarder: int | None, kind: str, ura: tuple[Tile, ...] = ()
-    ) -> HandScore:
-        """The value of ``seat`` winning now on ``win_tile``; :class:`~tenbou.errors.TenbouError`
-        when it is no win (not a winning hand, no yaku, a contradiction)."""
-        st = self.seats[seat]
-        concealed = list(st.hand)
-        if discarder is None:
-            concealed.remove(win_tile)
-        hand = Hand(tuple(concealed), tuple(st.melds), win_tile)  # (a hand sorts its tiles)
-        situation = Situation(
-            self.players,
-            self.dealer,
-            seat,
-            discarder,
-            self.round_wind,
-            **self._win_flags(seat, discarder, kind),
-            dora_indicators=tuple(self.dora_markers),
-            ura_indicators=ura,
-            kita=st.kita,
-        )
-        return score_hand(hand, situation, self.rules)
-
-    def _kan_order(self, seat: int) -> list[int]:
-        """The indices of ``seat``'s kans among its melds, in the order they were declared."""
-        return [i for i, _ in self.seats[seat].kans]
-
-    def _liabilities(self, seat: int, hs: HandScore) -> tuple[Liability, ...]:
-        """Liabilities as the calls happened (:func:`tenbou.settle.pao.win_liabilities`): the kans in the
-        order they were declared, and the daiminkan a rinshan chain began with."""
-        return _pao.win_liabilities(
-            hs, kan_order=self._kan_order(seat), kan_from=self._kan_from(), kan_from_named=True
-        )
-
-    def _can_win(self, seat: int, tile: Tile, discarder: int | None, kind: str) -> bool:
-        try:
-            self._score(seat, tile, discarder, kind)
-        except TenbouError:
-            return False
-        return True
-
-    def _settle_request(self, wins: list[dict[str, Any]]) -> dict[str, Any]:
-        return {
-            "players": self.players,
-            "dealer": self.dealer,
-            "round_wind": self.round_wind.value,
-            "honba": self.honba,
-            "riichi_sticks": self.kyotaku,
-            "wins": wins,
-        }
-
-    # -- the abortive draws -----------------------------------------------------------------------
 
     def abort_holds(self, reason: str) -> bool:
         """Whether the condition of an abortive draw (tenbou's name, as in ``abortive_draws``)
-        holds now, whether or not the rules play it."""
-        if reason == "kyuushu_kyuuhai":
-            st = self.seats[self.actor]
-            return (
-                self.phase is Phase.ACT
-                and st.drawn is not None
-                and self._first_go_around()
-                and not st.discards
-                and not st.riichi
-                and len({t.kind for t in st.hand if t.kind in TERMINALS_AND_HONORS}) >= 9
-            )
-        if self.phase is not Phase.REACT or self.last_discard is None:
-            return reason == "sanchahou" and self.phase is Phase.CHANKAN and self._three_rons()
-        if reason == "suukaikan":
-            return self.suukaikan_pending
-        if reason == "suucha_riichi":
-            return (
-                self.players == 4
-                and all(s.riichi for s in self.seats)
-                and self.seats[self.actor].discards[-1].riichi
-            )
-        if reason == "suufon_renda":
-            return (
-                self.players == 4
-                and not self.calls_made
-                and self.discards_made == 4
-                and all(len(s.discards) == 1 for s in self.seats)
-                and len({s.discards[0].tile.kind for s in self.seats}) == 1
-                and self.seats[0].discards[0].tile.kind in _WIND_KINDS
-            )
-        if reason == "sanchahou":
-            return self._three_rons()
-        return False
-
-    def _three_rons(self) -> bool:
-        """Three players could win on the tile in play (a triple ron)."""
-        if self.phase is Phase.REACT and self.last_discard is not None:
-            who, tile = self.last_discard
-            kind = "ron"
-        elif self.phase is Phase.CHANKAN and self.kan_tile is not None:
-            who, tile, kan = self.kan_tile
-            kind = "chankan" if kan != "kita" else "ron"
-        else:
-            return False
-        wins = 0
-        for seat in range(self.players):
-            if (
-                seat != who
-                and tile.kind in self.waits(seat)
-                and not self.furiten(seat)
-                and self._can_win(seat, tile, who, kind)
-            ):
-                wins += 1
-        return wins >= 3
-
-    def _abort_reason(self) -> str | None:
-        """The abortive draw that holds now, if any (for a ``ryukyoku`` that gives no reason)."""
-        for reason in ("kyuushu_kyuuhai", "suukaikan", "suucha_riichi", "suufon_renda"):
-            if self.abort_holds(reason):
-                return reason
-        return None
+        holds now, whether or not the rules play it (:func:`tenbou.engine.draws.abort_holds`)."""
+        return _abort_holds(self, reason)
 
     # -- checking events (pure: nothing here changes the round) -----------------------------------
 
-    def check_event(self, event: Event, p: Problems) -> Any:
+    def check_event(self, event: Event, p: Problems) -> RoundPlan:
+        """Judge ``event`` against the round (pure: nothing here changes it) and return its plan
+        (:mod:`tenbou.engine.plans`): each event type to its check, the frequent first."""
         cls = type(event)
-        checker = _CHECKS.get(cls)
         if (
-            checker is None
-            or self.closed
+            self.closed
             or (self.phase is Phase.ENDED and cls is not EndKyoku)
             or (self.horas and cls is not Hora and cls is not EndKyoku)
         ):
-            self._out_of_place(event, p)
-        players = self.players
-        for attr in _SEAT_FIELDS.get(cls, ()):
-            value = getattr(event, attr)
-            if type(value) is not int or not 0 <= value < players:
-                p.hard(f"{event_name(event)}.{attr}: {value!r} is not a seat 0..{players - 1}")
-        return checker(self, event, p)
-
-    def _out_of_place(self, event: Event, p: Problems) -> NoReturn:
-        name = event_name(event)
-        if type(event) not in _CHECKS:
-            p.hard(f"{name} cannot come inside a hand")
-        if self.closed:
-            p.hard(f"{name} after end_kyoku")
-        if self.phase is Phase.ENDED:
-            p.hard(f"{name} after the hand has ended")
-        p.hard(f"{name} after a win (only another ron on the same tile or end_kyoku may follow)")
-
-    def _check_tsumo(self, ev: Tsumo, p: Problems) -> None:
-        seat = ev.actor
-        if self.phase is Phase.REACT:
-            assert self.last_discard is not None
-            if self.suukaikan_pending and "suukaikan" in self.rules.abortive_draws:
-                p.soft(
-                    "tsumo after the fourth kan by two players was discarded: the hand is an abortive draw"
-                )
-            expected = (self.last_discard[0] + 1) % self.players
-            if seat != expected:
-                p.soft(f"tsumo by seat {seat} out of turn (seat {expected} draws next)")
-        elif self.phase is Phase.CHANKAN:
-            assert self.kan_tile is not None
-            if seat != self.kan_tile[0]:
-                p.soft(f"tsumo by seat {seat}: seat {self.kan_tile[0]} draws the replacement tile")
-        elif self.phase is not Phase.DRAW:
-            p.hard(f"tsumo by seat {seat} while seat {self.actor} is to {self.phase.value}")
-        elif seat != self.actor:
-            p.soft(f"tsumo by seat {seat} out of turn (seat {self.actor} draws next)")
-        if self.live_wall <= 0:
-            p.hard("tsumo from an empty wall")
-        bad = self.tiles.problem([ev.pai], "tsumo")
-        if bad:
-            p.hard(bad)
-
-    def _check_dahai(self, ev: Dahai, p: Problems) -> None:
-        seat = ev.actor
-        st = self.seats[seat]
-        if self.phase is not Phase.ACT or seat != self.actor:
-            p.hard(f"dahai by seat {seat} while seat {self.actor} is to {self.phase.value}")
-        if ev.pai not in st.hand:
-            p.hard(f"dahai of {ev.pai}: seat {seat} does not hold it")
-        if st.riichi_accepted and ev.pai != st.drawn:
-            p.soft(f"dahai of {ev.pai}: seat {seat} is in riichi and must discard the drawn {st.drawn}")
-        if ev.pai.kind in st.kuikae:
-            p.soft(f"dahai of {ev.pai}: kuikae (swap calling) is forbidden under these rules")
-        if ev.tsumogiri and ev.pai != st.drawn:
-            p.soft(f"dahai of {ev.pai} marked tsumogiri, but the drawn tile is {st.drawn}")
-        if st.declaring:
-            counts = st.kinds()
-            counts[ev.pai.kind] -= 1
-            if not waits(counts, closed=not st.melds, players=self.players):
-                p.soft(f"riichi: discarding {ev.pai} leaves seat {seat} not tenpai")
-
-    def _check_call(self, ev: Chi | Pon | Daiminkan, p: Problems) -> tuple[Meld, bool, _Win | None]:
-        seat, target = ev.actor, ev.target
-        kind = _CALL_TYPES[type(ev)]
-        name = kind.value
-        if self.phase is not Phase.REACT or self.last_discard is None:
-            p.hard(f"{name} by seat {seat} with no discard to call")
-        who, tile = self.last_discard
-        if target != who or ev.pai != tile:
-            p.hard(f"{name} of {ev.pai} from seat {target}: the last discard is {tile} by seat {who}")
-        if seat == who:
-            p.hard(f"{name}: seat {seat} cannot call its own discard")
-        want = 3 if kind is MeldType.DAIMINKAN else 2
-        if len(ev.consumed) != want:
-            p.hard(f"{name}.consumed: {len(ev.consumed)} tiles from the hand, a {name} takes {want}")
-        self._holds(seat, ev.consumed, name, p)
-        try:
-            meld = Meld(kind, (*ev.consumed, ev.pai), target, ev.pai)
-        except TenbouError as e:
-            p.hard(f"{name}: {e}")
-        st = self.seats[seat]
-        if st.riichi:
-            p.soft(f"{name}: seat {seat} is in riichi and cannot call")
-        if kind is MeldType.CHI and (self.players == 3 or seat != (who + 1) % self.players):
-            p.soft(f"chi: seat {seat} can only chi from the player on its left")
-        if kind is MeldType.DAIMINKAN and (self.live_wall <= 0 or self.kans_declared >= 4):
-            p.soft("daiminkan: no kan is possible now (the wall is empty or four kans are out)")
-        if self.live_wall <= 0 and kind is not MeldType.DAIMINKAN:
-            p.soft(f"{name}: the last discard (houtei) cannot be called")
-        if not self._leaves_a_discard(seat, ev.consumed, meld):
-            p.soft(f"{name}: after it, kuikae forbids every tile seat {seat} would hold (no discard left)")
-        if kind is MeldType.DAIMINKAN and self.fourth_kan_deal_in(seat, ev.pai):
-            # the fourth kan: the hand ends here, settled as the hora of ``seat`` on the discard
-            return meld, False, self._win(seat, ev.pai, who, "fourth_kan", None, p)
-        return meld, kind is MeldType.DAIMINKAN and self.furiten(seat), None
-
-    def _check_own_kan(self, seat: int, what: str, p: Problems) -> None:
-        """A kakan or ankan: on the seat's own turn after a draw, with a kan still possible."""
-        st = self.seats[seat]
-        if self.phase is not Phase.ACT or seat != self.actor or st.drawn is None:
-            p.hard(f"{what} by seat {seat} while seat {self.actor} is to {self.phase.value}")
-        if st.declaring:
-            p.hard(f"{what}: seat {seat} has declared riichi and must discard first")
-        if self.live_wall <= 0 or self.kans_declared >= 4:
-            p.soft(f"{what}: no kan is possible now (the wall is empty or four kans are out)")
-
-    def _check_kakan(self, ev: Kakan, p: Problems) -> int:
-        seat = ev.actor
-        st = self.seats[seat]
-        self._check_own_kan(seat, "kakan", p)
-        i = next(
-            (i for i, m in enumerate(st.melds) if m.type is MeldType.PON and m.kind == ev.pai.kind), None
-        )
-        if i is None:
-            p.hard(f"kakan of {ev.pai}: seat {seat} has no pon of it")
-        self._holds(seat, [ev.pai], "kakan", p)
-        if sorted(ev.consumed, key=tile_order) != sorted(st.melds[i].tiles, key=tile_order):
-            p.hard(
-                f"kakan.consumed: {format_tiles(ev.consumed)} is not seat {seat}'s pon "
-                f"{format_tiles(st.melds[i].tiles)}"
-            )
-        return i
-
-    def _check_ankan(self, ev: Ankan, p: Problems) -> None:
-        seat = ev.actor
-        st = self.seats[seat]
-        self._check_own_kan(seat, "ankan", p)
-        if len(ev.consumed) != 4 or len({t.kind for t in ev.consumed}) != 1:
-            p.hard(f"ankan: {format_tiles(ev.consumed)} is not four of a kind")
-        self._holds(seat, ev.consumed, "ankan", p)
-        if st.riichi_accepted:
-            if st.drawn is None or st.drawn.kind != ev.consumed[0].kind:
-                p.soft("ankan in riichi: only of the tile just drawn")
-            elif not self._ankan_keeps_waits(seat, ev):
-                p.soft("ankan in riichi would change the waits")
-
-    def _check_nukidora(self, ev: Nukidora, p: Problems) -> None:
-        seat = ev.actor
-        st = self.seats[seat]
-        if self.players != 3 or not self.rules.nukidora:
-            p.hard("nukidora: North is only set aside with three players under nukidora rules")
-        if self.phase is not Phase.ACT or seat != self.actor:
-            p.hard(f"nukidora by seat {seat} while seat {self.actor} is to {self.phase.value}")
-        if ev.pai.kind != 30:
-            p.hard(f"nukidora of {ev.pai}: only North is set aside")
-        self._holds(seat, [ev.pai], "nukidora", p)
-        if st.declaring:
-            p.hard(f"nukidora: seat {seat} has declared riichi and must discard first")
-        if self.live_wall <= 0:
-            p.soft("nukidora: no replacement tile is left (the wall is empty)")
-
-    def _check_dora(self, ev: Dora, p: Problems) -> None:
-        if len(self.dora_markers) >= 5:
-            p.hard("dora: five indicators are already shown")
-        limit = 1 + self.kans_declared if self.rules.kan_dora else 1
-        if len(self.dora_markers) >= limit:
-            p.soft(
-                f"dora: a new indicator needs a kan "
-                f"({len(self.dora_markers)} shown, {self.kans_declared} kans)"
-            )
-        bad = self.tiles.problem([ev.dora_marker], "dora")
-        if bad:
-            p.hard(bad)
-
-    def _check_reach(self, ev: Reach, p: Problems) -> None:
-        seat = ev.actor
-        st = self.seats[seat]
-        if self.phase is not Phase.ACT or seat != self.actor:
-            p.hard(f"reach by seat {seat} while seat {self.actor} is to {self.phase.value}")
-        if st.riichi:
-            p.hard(f"reach: seat {seat} is already in riichi")
-        if not st.closed:
-            p.soft(f"reach: seat {seat} has an open hand")
-        if st.score < self.rules.riichi_min_points:
-            p.soft(f"reach: seat {seat} has {st.score} points, {self.rules.riichi_min_points} are needed")
-        if self.live_wall < self.players:
-            p.soft("reach: no draw is left for the declarer")
-
-    def _check_reach_accepted(self, ev: ReachAccepted, p: Problems) -> None:
-        seat = ev.actor
-        st = self.seats[seat]
-        if not st.riichi or st.riichi_accepted or not st.discards or not st.discards[-1].riichi:
-            p.hard(f"reach_accepted: seat {seat} has not just declared riichi")
-        if self.phase is not Phase.REACT or self.last_discard is None or self.last_discard[0] != seat:
-            p.hard(f"reach_accepted: seat {seat}'s riichi tile is no longer the last discard")
-        _check_numbers(ev, self.players, p)
-
-    def _check_hora(self, ev: Hora, p: Problems) -> _Win:
-        seat, target = ev.actor, ev.target
-        st = self.seats[seat]
-        if any(h.actor == seat for h, _ in self.horas):
-            p.hard(f"hora: seat {seat} has already won on this tile")
-        if seat == target:
-            if self.phase is not Phase.ACT or seat != self.actor or st.drawn is None:
-                p.hard(f"hora (tsumo) by seat {seat} without a drawn tile")
-            tile = st.drawn
-            kind = "tsumo"
-            discarder = None
-            if ev.pai is not None and ev.pai != tile:
-                p.soft(f"hora on {ev.pai}, but the drawn tile is {tile}")
+            out_of_place(self, event, p)
+        if isinstance(event, Tsumo):
+            check_tsumo(self, event, p)
+        elif isinstance(event, Dahai):
+            check_dahai(self, event, p)
+        elif isinstance(event, (Chi, Pon, Daiminkan)):
+            return check_call(self, event, p)
+        elif isinstance(event, Reach):
+            check_reach(self, event, p)
+        elif isinstance(event, ReachAccepted):
+            check_reach_accepted(self, event, p)
+        elif isinstance(event, Hora):
+            return check_hora(self, event, p)
+        elif isinstance(event, EndKyoku):
+            check_end_kyoku(self, event, p)
+        elif isinstance(event, Ryukyoku):
+            return check_ryukyoku(self, event, p)
+        elif isinstance(event, Dora):
+            check_dora(self, event, p)
+        elif isinstance(event, Kakan):
+            return check_kakan(self, event, p)
+        elif isinstance(event, Ankan):
+            check_ankan(self, event, p)
+        elif isinstance(event, Nukidora):
+            check_nukidora(self, event, p)
+        elif isinstance(event, StartKyoku):
+            p.hard("start_kyoku inside a hand")
         else:
-            if self.phase is Phase.REACT and self.last_discard is not None and self.last_discard[0] == target:
-                tile = self.last_discard[1]
-                kind = "fourth_kan" if self.fourth_kan_deal_in(seat, tile) else "ron"
-            elif self.phase is Phase.CHANKAN and self.kan_tile is not None and self.kan_tile[0] == target:
-                tile = self.kan_tile[1]
-                kind = "chankan" if self.kan_tile[2] != "kita" else "ron"
-                if self.kan_tile[2] == "ankan" and not self._is_kokushi_wait(seat, tile):
-                    p.hard("hora: an ankan can only be robbed by kokushi musou")
-            else:
-                p.hard(f"hora by seat {seat} on seat {target}: there is no tile of seat {target} to win on")
-            discarder = target
-            if kind == "fourth_kan":  # a call: no furiten, but the call's own limits
-                if self.horas:
-                    p.hard(f"hora: seat {seat}'s fourth kan is a call: a ron of the same discard comes first")
-                if st.riichi:
-                    p.soft(f"hora: seat {seat} is in riichi and cannot call the fourth kan")
-                if self.live_wall <= 0 or self.kans_declared >= 4:
-                    p.soft("hora: the fourth kan cannot be called (the wall is empty or four kans are out)")
-            elif self.furiten(seat):
-                p.soft(f"hora: seat {seat} is furiten")
-            if ev.pai is not None and ev.pai != tile:
-                p.soft(f"hora on {ev.pai}, but the tile is {tile}")
-        _check_numbers(ev, self.players, p)
-        return self._win(seat, tile, discarder, kind, ev.ura_markers, p)
-
-    def _win(
-        self, seat: int, tile: Tile, discarder: int | None, kind: str, ura_markers: Sequence[Tile] | None,
-        p: Problems,
-    ) -> _Win:  # fmt: skip
-        """``seat`` winning now on ``tile`` (``kind`` as :meth:`_win_flags` takes it; the ura
-        indicators a record shows): the win's request fields, score, liabilities and the settlement
-        of the wins so far."""
-        st = self.seats[seat]
-        fields = self._win_fields(seat, tile, discarder, kind)
-        ura = list(ura_markers or ())
-        if len(ura) > len(self.dora_markers):
-            p.soft(
-                f"hora.ura_markers: {len(ura)} ura indicators for {len(self.dora_markers)} dora indicators"
-            )
-        shown = self.ura_markers
-        if ura[: len(shown)] != shown[: len(ura)]:
-            p.hard(
-                f"hora.ura_markers: {format_tiles(ura)} differ from {format_tiles(shown)} of the other win"
-            )
-        bad = self.tiles.problem(ura[len(shown) :], "hora.ura_markers")
-        if bad:
-            p.hard(bad)
-        ura_shown = tuple(ura[: len(self.dora_markers)]) if st.riichi_accepted and self.rules.ura_dora else ()
-        if ura_shown:
-            fields["ura_indicators"] = [str(t) for t in ura_shown]
-        try:
-            hs = self._score(seat, tile, discarder, kind, ura_shown)
-        except TenbouError as e:
-            p.hard(f"hora by seat {seat}: {e}")
-        liabilities = self._liabilities(seat, hs)
-        fields["pao"] = [{"yaku": x.yaku, "seat": x.seat} for x in liabilities if x.rule != "daiminkan_pao"]
-        scored = (
-            [*self.pending.scored, (hs, liabilities)] if self.pending is not None else [(hs, liabilities)]
-        )
-        try:
-            settlement = settle_wins(scored, self.honba, self.kyotaku)
-        except TenbouError as e:
-            p.hard(f"hora by seat {seat}: the win cannot be settled: {e}")
-        request = self._settle_request([f for _, f in self.horas] + [fields])
-        return _Win(fields, request, settlement, scored)
-
-    def _is_kokushi_wait(self, seat: int, tile: Tile) -> bool:
-        st = self.seats[seat]
-        c = st.kinds()
-        c[tile.kind] += 1
-        return not st.melds and is_kokushi(c)
-
-    def _check_ryukyoku(self, ev: Ryukyoku, p: Problems) -> Settlement:
-        _check_numbers(ev, self.players, p)
-        if ev.tenpais is not None and len(ev.tenpais) != self.players:
-            p.hard(f"ryukyoku.tenpais: {len(ev.tenpais)} entries for {self.players} players")
-        if ev.reason is not None and ev.reason not in _REASON_NAMES and ev.reason not in _EXHAUSTIVE_REASONS:
-            known = ", ".join((*_EXHAUSTIVE_REASONS, *_REASON_NAMES))
-            p.hard(f"ryukyoku.reason: {ev.reason!r} is not a draw tenbou knows ({known})")
-        exhaustive = ev.reason in _EXHAUSTIVE_REASONS or (ev.reason is None and self.live_wall == 0)
-        if exhaustive:
-            if self.live_wall != 0:
-                p.soft(f"ryukyoku: an exhaustive draw with {self.live_wall} tiles left in the wall")
-            if self.phase is not Phase.REACT:
-                p.soft(f"ryukyoku: an exhaustive draw while seat {self.actor} is to {self.phase.value}")
-            tenpai = [s for s in range(self.players) if self.is_tenpai(s)]
-            nagashi = (
-                [s for s in range(self.players) if self._nagashi(s)]
-                if self.rules.nagashi_mangan != "none"
-                else []
-            )
-            return settle_draw(
-                self.rules, self.players, self.dealer, self.honba, self.kyotaku, "exhaustive", tenpai, nagashi
-            )
-        reason = _REASON_NAMES.get(ev.reason or "") or self._abort_reason()
-        if reason is None:
-            p.soft("ryukyoku: no abortive draw applies now")
-        else:
-            if reason not in self.rules.abortive_draws and reason != "sanchahou":
-                p.soft(f"ryukyoku: {reason} is not played under these rules")
-            if not self.abort_holds(reason):
-                p.soft(f"ryukyoku: {reason}, but its condition does not hold now")
-        return settle_draw(
-            self.rules, self.players, self.dealer, self.honba, self.kyotaku, "abortive", reason=reason
-        )
-
-    def _check_end_kyoku(self, ev: EndKyoku, p: Problems) -> None:
-        if self.result is None and self.pending is None:
-            p.hard("end_kyoku before the hand ended (no hora or ryukyoku)")
-
-    def _check_start(self, ev: StartKyoku, p: Problems) -> None:
-        p.hard("start_kyoku inside a hand")
+            out_of_place(self, event, p)  # start_game, end_game
+        return None
 
     # -- applying events (only after their check) ---------------------------------------------------
 
-    def apply_checked(self, event: Event, plan: Any) -> None:
-        _APPLY[type(event)](self, event, plan)
-
-    def _pass_tile(self, who: int, tile: Tile, caller: int | None = None) -> None:
-        """The tile in play passes (or is called by ``caller``): the others have passed it, which
-        makes temporary (and, in riichi, permanent) furiten for those it would have completed."""
-        kind = tile.kind
-        for seat in range(self.players):
-            if seat != who and seat != caller:
-                st = self.seats[seat]
-                st.passed.add(kind)
-                if st.riichi_accepted:
-                    st.passed_in_riichi.add(kind)
-
-    def _close_react(self) -> None:
-        """A discard (or a kan to rob) passes."""
-        if self.phase is Phase.REACT and self.last_discard is not None:
-            self._pass_tile(*self.last_discard)
-        elif self.phase is Phase.CHANKAN and self.kan_tile is not None:
-            self._pass_tile(self.kan_tile[0], self.kan_tile[1])
-
-    def _apply_tsumo(self, ev: Tsumo, _: None) -> None:
-        seat = ev.actor
-        if self.phase is Phase.REACT:
-            self._close_react()
-        elif self.phase is Phase.CHANKAN:
-            self._close_react()
-            self.kan_tile = None
-            for s in self.seats:  # nobody robbed the kan: it stands, and ends every ippatsu
-                s.ippatsu = False
-        self.tiles.count([ev.pai])
-        self.live_wall -= 1
-        st = self.seats[seat]
-        st.hand.append(ev.pai)
-        st.drawn = ev.pai
-        st.rinshan = self.rinshan_pending
-        if not self.rinshan_pending:
-            self.chain_from = None
-            self.chain_broken = False
-        self.rinshan_pending = False
-        st.has_drawn = True
-        st.temp_furiten = False  # passing a win binds only until one's next turn (riichi furiten stays)
-        st.passed = set()
-        self.phase = Phase.ACT
-        self.actor = seat
-
-    def _apply_dahai(self, ev: Dahai, _: None) -> None:
-        seat = ev.actor
-        st = self.seats[seat]
-        declaring = st.declaring
-        st.hand.remove(ev.pai)
-        if declaring:
-            st.double_riichi = self._first_go_around() and not st.discards
-        elif st.riichi_accepted:
-            st.ippatsu = False
-        st.discards.append(Discard(ev.pai, ev.tsumogiri, riichi=declaring))
-        st.kuikae = frozenset()
-        st.drawn = None
-        self.discards_made += 1
-        self.last_discard = (seat, ev.pai)
-        self.phase = Phase.REACT
-        self.actor = seat
-
-    def _apply_call(self, ev: Chi | Pon | Daiminkan, plan: tuple[Meld, bool, _Win | None]) -> None:
-        meld, furiten, deal_in = plan
-        if deal_in is not None:  # the fourth kan's suukantsu, dealt in: the hand ends (end_kyoku next)
-            self.pending = deal_in
-            self.phase = Phase.ENDED
-            return
-        seat, target = ev.actor, ev.target
-        kind = meld.type
-        st = self.seats[seat]
-        self._settle_passed(seat)
-        self._take(seat, ev.consumed)
-        self._pass_tile(target, ev.pai, seat)
-        self.seats[target].discards[-1].called = True
-        st.melds.append(meld)
-        self.calls_made = True
-        for s in self.seats:
-            s.ippatsu = False
-        if kind is MeldType.DAIMINKAN:
-            st.kans.append((len(st.melds) - 1, kind))
-            self._declare_kan(seat)
-            self.chain_from = target
-            self.chain_broken = False
-            self.chain_furiten = furiten
-            self.phase = Phase.DRAW
+    def apply_checked(self, event: Event, plan: RoundPlan) -> None:
+        """Carry out an event :meth:`check_event` has passed, by its plan (and nothing else)."""
+        if isinstance(event, Tsumo):
+            apply_tsumo(self, event)
+        elif isinstance(event, Dahai):
+            apply_dahai(self, event)
+        elif isinstance(event, (Chi, Pon, Daiminkan)):
+            assert isinstance(plan, CallPlan)
+            apply_call(self, event, plan)
+        elif isinstance(event, Reach):
+            apply_reach(self, event)
+        elif isinstance(event, ReachAccepted):
+            apply_reach_accepted(self, event)
+        elif isinstance(event, Hora):
+            assert isinstance(plan, WinPlan)
+            apply_hora(self, event, plan)
+        elif isinstance(event, EndKyoku):
+            apply_end_kyoku(self, event)
+        elif isinstance(event, Ryukyoku):
+            assert isinstance(plan, Settlement)
+            apply_ryukyoku(self, event, plan)
+        elif isinstance(event, Dora):
+            apply_dora(self, event)
+        elif isinstance(event, Kakan):
+            assert isinstance(plan, KakanPlan)
+            apply_kakan(self, event, plan)
+        elif isinstance(event, Ankan):
+            apply_ankan(self, event)
+        elif isinstance(event, Nukidora):
+            apply_nukidora(self, event)
         else:
-            st.kuikae = self._kuikae(meld)
-            self.phase = Phase.ACT
-        self.actor = seat
-        self.last_discard = None
-
-    def _kuikae(self, meld: Meld) -> frozenset[int]:
-        """The kinds a chi or pon forbids discarding next (kuikae): the called kind, and by
-        ``kuikae = forbidden`` the other end of a chi's run too (suji kuikae)."""
-        rule = self.rules.kuikae
-        called = meld.called
-        if rule == "allowed" or called is None:
-            return frozenset()
-        forbidden = {called.kind}
-        if meld.type is MeldType.CHI and rule == "forbidden":
-            lo = min(t.kind for t in meld.tiles)
-            if called.kind == lo and lo % 9 <= 5:
-                forbidden.add(lo + 3)
-            elif called.kind == lo + 2 and lo % 9 >= 1:
-                forbidden.add(lo - 1)
-        return frozenset(forbidden)
-
-    def _leaves_a_discard(self, seat: int, consumed: Sequence[Tile], meld: Meld) -> bool:
-        """Whether, after calling ``meld`` with ``consumed``, ``seat`` has a tile kuikae lets it
-        discard (a call after which every tile is forbidden cannot be made)."""
-        if meld.type is MeldType.DAIMINKAN:
-            return True
-        forbidden = self._kuikae(meld)
-        rest = list(self.seats[seat].hand)
-        for t in consumed:
-            rest.remove(t)
-        return any(t.kind not in forbidden for t in rest)
-
-    def _declare_kan(self, seat: int) -> None:
-        self.kans_declared += 1
-        self.rinshan_pending = True
-        kan_players = {i for i, s in enumerate(self.seats) if s.kans}
-        if self.kans_declared == 4 and len(kan_players) > 1:
-            self.suukaikan_pending = True
-
-    def _apply_kakan(self, ev: Kakan, i: int) -> None:
-        seat = ev.actor
-        st = self.seats[seat]
-        self._settle_passed(seat)
-        self._take(seat, [ev.pai])
-        pon = st.melds[i]
-        st.melds[i] = Meld(MeldType.KAKAN, (*pon.tiles, ev.pai), pon.from_seat, pon.called)
-        st.kans.append((i, MeldType.KAKAN))
-        self.calls_made = True
-        # ippatsu ends when the kan stands (at the replacement draw): whoever robs it keeps theirs
-        self._declare_kan(seat)
-        self.chain_broken = self.chain_from is not None
-        self.kan_tile = (seat, ev.pai, "kakan")
-        self.phase = Phase.CHANKAN
-        self.actor = seat
-        st.drawn = None
-
-    def _apply_ankan(self, ev: Ankan, _: None) -> None:
-        seat = ev.actor
-        st = self.seats[seat]
-        self._settle_passed(seat)
-        self._take(seat, ev.consumed)
-        st.melds.append(Meld(MeldType.ANKAN, ev.consumed))
-        st.kans.append((len(st.melds) - 1, MeldType.ANKAN))
-        self.calls_made = True
-        self._declare_kan(seat)
-        self.chain_broken = self.chain_from is not None
-        st.drawn = None
-        if self.rules.kokushi_ankan_chankan:  # ippatsu ends at the replacement draw, as for a kakan
-            self.kan_tile = (seat, ev.consumed[0], "ankan")
-            self.phase = Phase.CHANKAN
-        else:
-            for s in self.seats:
-                s.ippatsu = False
-            self.phase = Phase.DRAW
-        self.actor = seat
-
-    def _apply_nukidora(self, ev: Nukidora, _: None) -> None:
-        seat = ev.actor
-        st = self.seats[seat]
-        self._settle_passed(seat)
-        self._take(seat, [ev.pai])
-        st.kita += 1
-        st.drawn = None
-        for s in self.seats:
-            s.ippatsu = False
-        self.calls_made = True
-        self.rinshan_pending = True
-        self.kan_tile = (seat, ev.pai, "kita")
-        self.phase = Phase.CHANKAN
-        self.actor = seat
-
-    def _apply_dora(self, ev: Dora, _: None) -> None:
-        self.tiles.count([ev.dora_marker])
-        self.dora_markers.append(ev.dora_marker)
-
-    def _apply_reach(self, ev: Reach, _: None) -> None:
-        self.seats[ev.actor].riichi = True
-
-    def _apply_reach_accepted(self, ev: ReachAccepted, _: None) -> None:
-        st = self.seats[ev.actor]
-        st.riichi_accepted = True
-        st.ippatsu = self.rules.ippatsu
-        st.score -= self.rules.riichi_stick_points
-        self.kyotaku += 1
-
-    def _apply_hora(self, ev: Hora, win: _Win) -> None:
-        ura = list(ev.ura_markers or ())
-        if len(ura) > len(self.ura_markers):
-            self.tiles.count(ura[len(self.ura_markers) :])
-            self.ura_markers = ura
-        self.horas.append((ev, win.fields))
-        self.pending = win
-        if ev.actor == ev.target or win.fields.get("fourth_kan"):  # a tsumo, or the fourth kan's deal-in
-            self.phase = Phase.ENDED
-
-    def _finish_wins(self) -> None:
-        win = self.pending
-        assert win is not None
-        horas = self.horas
-        recorded = None
-        if horas and all(h.deltas is not None for h, _ in horas):
-            recorded = tuple(sum(h.deltas[i] for h, _ in horas if h.deltas) for i in range(self.players))
-        self.horas = []
-        self.pending = None
-        self._end(RoundResult(win.settlement, win.request, recorded))
-
-    def _end(self, result: RoundResult) -> None:
-        self.result = result
-        self.phase = Phase.ENDED
-        for seat, d in enumerate(result.settlement.deltas):
-            self.seats[seat].score += d
-
-    def _apply_ryukyoku(self, ev: Ryukyoku, settlement: Settlement) -> None:
-        if self.phase is Phase.REACT and settlement.kind == "exhaustive_draw":
-            self._close_react()
-        self._end(RoundResult(settlement, None, ev.deltas))
-
-    def _nagashi(self, seat: int) -> bool:
-        discards = self.seats[seat].discards
-        return bool(discards) and all(d.tile.kind in TERMINALS_AND_HONORS and not d.called for d in discards)
-
-    def _apply_end_kyoku(self, ev: EndKyoku, _: None) -> None:
-        if self.pending is not None:
-            self._finish_wins()
-        self.phase = Phase.ENDED
-        self.closed = True
+            raise AssertionError(f"{event_name(event)} has no apply (its check refuses it)")
 
     # -- legal actions --------------------------------------------------------------------------
 
@@ -1123,205 +222,6 @@ class Round(Referee):
         """What ``seat`` may do now, as events: discards, riichi, kans, kita,
         a tsumo win or nine-terminals abort after a draw; ron, pon, chi and
         daiminkan on another's discard; ron on a kan to rob. Passing is always
-        possible when something is offered and is not listed."""
-        out: list[Event] = []
-        st = self.seats[seat]
-        if self.phase is Phase.ACT and seat == self.actor:
-            hand_kinds = st.kinds()
-            if (
-                st.drawn is not None
-                and is_winning(hand_kinds, closed=not st.melds)
-                and self._can_win(seat, st.drawn, None, "tsumo")
-            ):
-                out.append(Hora(seat, seat, st.drawn))
-            if st.riichi_accepted:
-                if st.drawn is not None:
-                    out.append(Dahai(seat, st.drawn, True))
-            else:
-                declaring = st.riichi
-                seen: set[Tile] = set()
-                for t in st.hand:
-                    if t in seen or t.kind in st.kuikae:
-                        continue
-                    seen.add(t)
-                    if declaring:
-                        c = st.kinds()
-                        c[t.kind] -= 1
-                        if not is_tenpai(c, closed=not st.melds, players=self.players):
-                            continue
-                    if t == st.drawn:
-                        out.append(Dahai(seat, t, True))
-                        if st.hand.count(t) > 1:
-                            out.append(Dahai(seat, t, False))
-                    else:
-                        out.append(Dahai(seat, t, False))
-                if (
-                    not st.riichi
-                    and st.closed
-                    and st.score >= self.rules.riichi_min_points
-                    and self.live_wall >= self.players
-                    and self._riichi_possible(seat)
-                ):
-                    out.append(Reach(seat))
-            if st.drawn is not None and self.live_wall > 0 and self.kans_declared < 4 and not st.riichi:
-                for k in range(34):
-                    if hand_kinds[k] == 4:
-                        out.append(Ankan(seat, tuple(t for t in st.hand if t.kind == k)))
-                for m in st.melds:
-                    if m.type is MeldType.PON and hand_kinds[m.kind]:
-                        tile = next(t for t in st.hand if t.kind == m.kind)
-                        out.append(Kakan(seat, tile, m.tiles))
-            elif (
-                st.riichi_accepted and st.drawn is not None and self.live_wall > 0 and self.kans_declared < 4
-            ):
-                k = st.drawn.kind
-                if hand_kinds[k] == 4:
-                    cand = Ankan(seat, tuple(t for t in st.hand if t.kind == k))
-                    if self._ankan_keeps_waits(seat, cand):
-                        out.append(cand)
-            if (
-                self.players == 3
-                and self.rules.nukidora
-                and hand_kinds[30]
-                and self.live_wall > 0
-                and not st.declaring
-            ):
-                out.append(Nukidora(seat, next(t for t in st.hand if t.kind == 30)))
-            if "kyuushu_kyuuhai" in self.rules.abortive_draws and self.abort_holds("kyuushu_kyuuhai"):
-                out.append(Ryukyoku(reason="kyushukyuhai"))
-        elif self.phase is Phase.REACT and self.last_discard is not None and seat != self.last_discard[0]:
-            who, tile = self.last_discard
-            if (
-                tile.kind in self.waits(seat)
-                and not self.furiten(seat)
-                and self._can_win(seat, tile, who, "ron")
-            ):
-                out.append(Hora(seat, who, tile))
-            if not st.riichi and self.live_wall > 0:
-                calls = self._call_options(seat, who, tile)
-                if self.fourth_kan_deal_in(seat, tile) and any(isinstance(c, Daiminkan) for c in calls):
-                    # the fourth kan is the hand's end: offered as the hora tenbou writes for it
-                    calls = [c if not isinstance(c, Daiminkan) else Hora(seat, who, tile) for c in calls]
-                out.extend(calls)
-        elif self.phase is Phase.CHANKAN and self.kan_tile is not None and seat != self.kan_tile[0]:
-            who, tile, kan = self.kan_tile
-            if tile.kind in self.waits(seat) and not self.furiten(seat):
-                if kan == "ankan" and not self._is_kokushi_wait(seat, tile):
-                    return out
-                if self._can_win(seat, tile, who, "chankan" if kan != "kita" else "ron"):
-                    out.append(Hora(seat, who, tile))
-        return out
-
-    def _riichi_possible(self, seat: int) -> bool:
-        st = self.seats[seat]
-        c = st.kinds()
-        for k in {t.kind for t in st.hand}:
-            c[k] -= 1
-            ready = is_tenpai(c, closed=not st.melds, players=self.players)
-            c[k] += 1
-            if ready:
-                return True
-        return False
-
-    def _ankan_keeps_waits(self, seat: int, ankan: Ankan) -> bool:
-        st = self.seats[seat]
-        assert st.drawn is not None
-        before_hand = list(st.hand)
-        before_hand.remove(st.drawn)
-        c1 = [0] * 34
-        for t in before_hand:
-            c1[t.kind] += 1
-        after = list(st.hand)
-        for t in ankan.consumed:
-            after.remove(t)
-        c2 = [0] * 34
-        for t in after:
-            c2[t.kind] += 1
-        return sorted(waits(c1, closed=not st.melds, players=self.players)) == sorted(
-            waits(c2, closed=False, players=self.players)
-        )
-
-    def _call_options(self, seat: int, who: int, tile: Tile) -> list[Event]:
-        st = self.seats[seat]
-        out: list[Chi | Pon | Daiminkan] = []
-        same = [t for t in st.hand if t.kind == tile.kind]
-        if len(same) >= 2:
-            seen: set[tuple[Tile, ...]] = set()
-            for i in range(len(same)):
-                for j in range(i + 1, len(same)):
-                    pair = tuple(sorted((same[i], same[j]), key=tile_order))
-                    if pair not in seen:
-                        seen.add(pair)
-                        out.append(Pon(seat, who, tile, pair))
-        if len(same) == 3 and self.kans_declared < 4:
-            out.append(Daiminkan(seat, who, tile, tuple(same)))
-        if self.players == 4 and seat == (who + 1) % 4 and tile.kind < 27:
-            k, n = tile.kind, tile.kind % 9
-            for lo in (k - 2, k - 1, k):
-                if lo < k - n or lo + 2 > k - n + 8:
-                    continue
-                others = [x for x in (lo, lo + 1, lo + 2) if x != k]
-                picks: list[list[Tile]] = [[t for t in st.hand if t.kind == x] for x in others]
-                if all(picks):
-                    options = {(a, b) for a in set(picks[0]) for b in set(picks[1])}
-                    for a, b in sorted(options, key=lambda p: (tile_order(p[0]), tile_order(p[1]))):
-                        out.append(Chi(seat, who, tile, (a, b)))
-        return [
-            c
-            for c in out
-            if isinstance(c, Daiminkan) or self._leaves_a_discard(seat, c.consumed, _meld_of(c))
-        ]
-
-
-def _meld_of(call: Chi | Pon | Daiminkan) -> Meld:
-    return Meld(_CALL_TYPES[type(call)], (*call.consumed, call.pai), call.target, call.pai)
-
-
-def _check_numbers(ev: Hora | ReachAccepted | Ryukyoku, players: int, p: Problems) -> None:
-    """The per-seat lists a record puts on an event have a number per player."""
-    for attr, value in (("deltas", ev.deltas), ("scores", ev.scores)):
-        if value is not None and len(value) != players:
-            p.hard(f"{event_name(ev)}.{attr}: {len(value)} numbers for {players} players")
-
-
-#: the seat fields of each event type that has any
-_SEAT_FIELDS: dict[type[Any], tuple[str, ...]] = {
-    Tsumo: ("actor",), Dahai: ("actor",), Chi: ("actor", "target"), Pon: ("actor", "target"),
-    Daiminkan: ("actor", "target"), Kakan: ("actor",), Ankan: ("actor",), Nukidora: ("actor",),
-    Reach: ("actor",), ReachAccepted: ("actor",), Hora: ("actor", "target"),
-}  # fmt: skip
-_CALL_TYPES: dict[type[Any], MeldType] = {Chi: MeldType.CHI, Pon: MeldType.PON, Daiminkan: MeldType.DAIMINKAN}
-#: each event's check (pure; returns what its apply needs) and apply
-_CHECKS: dict[type[Any], Any] = {
-    Tsumo: Round._check_tsumo,
-    Dahai: Round._check_dahai,
-    Chi: Round._check_call,
-    Pon: Round._check_call,
-    Daiminkan: Round._check_call,
-    Kakan: Round._check_kakan,
-    Ankan: Round._check_ankan,
-    Nukidora: Round._check_nukidora,
-    Dora: Round._check_dora,
-    Reach: Round._check_reach,
-    ReachAccepted: Round._check_reach_accepted,
-    Hora: Round._check_hora,
-    Ryukyoku: Round._check_ryukyoku,
-    EndKyoku: Round._check_end_kyoku,
-    StartKyoku: Round._check_start,
-}
-_APPLY: dict[type[Any], Any] = {
-    Tsumo: Round._apply_tsumo,
-    Dahai: Round._apply_dahai,
-    Chi: Round._apply_call,
-    Pon: Round._apply_call,
-    Daiminkan: Round._apply_call,
-    Kakan: Round._apply_kakan,
-    Ankan: Round._apply_ankan,
-    Nukidora: Round._apply_nukidora,
-    Dora: Round._apply_dora,
-    Reach: Round._apply_reach,
-    ReachAccepted: Round._apply_reach_accepted,
-    Hora: Round._apply_hora,
-    Ryukyoku: Round._apply_ryukyoku,
-    EndKyoku: Round._apply_end_kyoku,
-}
+        possible when something is offered and is not listed
+        (:func:`tenbou.engine.legal.legal_actions`)."""
+        return _legal_actions(self, seat)

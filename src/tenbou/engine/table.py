@@ -21,6 +21,7 @@ from ..core.shape import waits
 from ..core.tiles import Tile, tile_set
 from ..errors import TenbouError
 from ..rules import Rules, get_rules
+from .draws import ABORT_REASONS
 from .events import (
     Ankan,
     Chi,
@@ -42,7 +43,7 @@ from .events import (
     Tsumo,
 )
 from .game import Game
-from .round import ABORT_REASONS, Round
+from .round import Round
 
 __all__ = ["Agent", "GreedyAgent", "RandomAgent", "Table", "play_game", "wall_tiles"]
 

@@ -1553,6 +1553,14 @@
     }
   }
 
+  // the game a link names, opened with the hand the link describes kept in the calculator (the
+  // game's own table: rules and players)
+  async function openLinked(id) {
+    const keep = JSON.stringify(S);
+    await openGame(id);
+    if (game) S = Object.assign(JSON.parse(keep), { rules: S.rules, overrides: S.overrides, players: S.players });
+  }
+
   function setGame(g) {
     if (g.links) keepLinks(g.id, g.links);
     game = g;
@@ -1870,9 +1878,14 @@
         game = null; editing = null; sheetError(null); renderSheet(); update();
       } catch (e) { sheetError(e.code ? e : { code: "network", message: e.message }); }
     });
-    window.addEventListener("hashchange", () => {
+    window.addEventListener("hashchange", async () => {
       if (location.hash === "#" + toHash()) return;
       const again = load(location.hash);
+      if (again.game) {
+        if (!game || game.id !== again.game) await openLinked(again.game);
+      } else if (game && !again.problem) {
+        game = null; editing = null; renderSheet();  // a link without a game: the calculator alone
+      }
       setView(view);
       update();
       if (again.problem) showResult(null, { code: "link", message: again.problem });
@@ -1891,11 +1904,7 @@
       }
       renderPresets();
     }
-    if (loaded.game) {
-      const keep = JSON.stringify(S);
-      await openGame(loaded.game);
-      if (game) S = Object.assign(JSON.parse(keep), { rules: S.rules, overrides: S.overrides, players: S.players });
-    }
+    if (loaded.game) await openLinked(loaded.game);
     setView(view);
     update();
     if (loaded.problem) showResult(null, { code: "link", message: loaded.problem });

@@ -18,7 +18,7 @@ over local processes (``jobs``) or on a Dask cluster, with the same output in
 the same order whichever way it runs; :func:`summarize` closes the run, and
 :func:`export_rows` turns the lines into one table row per hand end.
 
->>> from tenbou.io.convert import parse_records
+>>> from tenbou.io.read import parse_records
 >>> from tenbou.engine.table import play_game
 >>> from tenbou.rules import get_rules
 >>> from tenbou.engine.events import events_to_lines
@@ -39,8 +39,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, TextIO
 
-from .core.tiles import format_sorted, format_tiles, parse_tiles, sort_tiles
-from .engine.events import (
+from ..core.tiles import format_sorted, format_tiles, parse_tiles, sort_tiles
+from ..engine.events import (
     Daiminkan,
     EndGame,
     EndKyoku,
@@ -53,12 +53,13 @@ from .engine.events import (
     event_to_json,
     events_to_lines,
 )
-from .engine.game import Game, HandRecord
-from .engine.round import Round
-from .errors import LogFormatError, TenbouError
-from .files import shown_path
-from .io.record import GameRecord, HandEnd, WinRecord
-from .io.source import MAX_RECORD_BYTES, inflate, read_source
+from ..engine.game import Game, HandRecord
+from ..engine.round import Round
+from ..errors import LogFormatError, TenbouError
+from ..files import shown_path
+from ..io.read import detect_format, parse_records
+from ..io.record import GameRecord, HandEnd, WinRecord
+from ..io.source import MAX_RECORD_BYTES, inflate, read_source
 
 __all__ = [
     "MISMATCH_KINDS",
@@ -930,8 +931,6 @@ def verify_data(
     A record whose name is not UTF-8 (bytes that Python holds as surrogate escapes) is refused,
     named with backslash escapes (:func:`~tenbou.files.shown_path`): the lines name each
     record by its path in UTF-8 JSON and text, which such a name cannot be."""
-    from .io.convert import detect_format, parse_records
-
     source = shown_path(path)
     try:
         data = inflate(data, source, max_bytes)

@@ -1,4 +1,4 @@
-"""Any record file in, any record format out: format detection, reading and writing.
+"""Any record file in: format detection and reading.
 
 :func:`read_records` reads a Tenhou mjlog (plain or gzip), a tenhou.net/6
 JSON file (one object, or one object per line as mjx writes them) or mjai
@@ -6,12 +6,11 @@ JSON Lines, telling them apart by their content, never by the file name, and
 returns its :class:`~tenbou.io.record.GameRecord` values. Any of them may be
 gzip-compressed: the bytes are inflated once, as a stream and never past the
 size limit of :mod:`tenbou.io.source`, before the format is told and the
-record parsed. :func:`write_records`
-writes games in any of the three formats (:func:`convert` does both), so that
-records move between Tenhou tools, tenhou.net/6 viewers and Mortal/mjai tools;
-reading back what was written replays identically.
+record parsed. Writing a record replays it first, which is verification's
+work: :mod:`tenbou.verify.convert` (both were ``tenbou.io.convert``, which
+still imports).
 
->>> from tenbou.io.mjlog_read import _EXAMPLE
+>>> from tenbou.io.mjlog.read import _EXAMPLE
 >>> detect_format(_EXAMPLE), detect_format(b'{"title": "", "name": [], "rule": {}, "log": []}')
 ('mjlog', 'tenhou6')
 >>> detect_format(b'{"type":"start_game","names":["a","b","c","d"]}\\n')
@@ -22,16 +21,16 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable, Sequence
 
 from ..errors import LogFormatError, TenbouError
 from .record import FORMATS, JSON, GameRecord
 from .source import GZIP_MAGIC, MAX_RECORD_BYTES, inflate, read_source
 
-__all__ = ["FORMATS", "convert", "detect_format", "read_records", "write_records"]
+__all__ = ["FORMATS", "detect_format", "parse_records", "read_records"]
 
-#: what a reader or writer bug would raise (a record is still refused cleanly: see the guards below)
-_FAULTS = (
+#: what a reader or writer bug would raise (a record is still refused cleanly: the guards are
+#: :func:`parse_records` for the readers and :mod:`tenbou.verify.convert` for the writers)
+FAULTS = (
     ArithmeticError, AssertionError, AttributeError, LookupError, NameError, StopIteration, TypeError,
     ValueError,
 )  # fmt: skip
@@ -89,7 +88,7 @@ def parse_records(
         return _parse(data, source, fmt, rules)
     except TenbouError:
         raise
-    except _FAULTS as e:
+    except FAULTS as e:
         # the last line of defence: the readers check every field where they read it, so this
         # is a reader bug; the record is still refused cleanly rather than crashing a run
         raise LogFormatError(
@@ -126,63 +125,3 @@ def read_records(
     """The games of a record file (read once, within ``max_bytes``); errors name the file."""
     name = source if source is not None else os.fspath(path)
     return parse_records(read_source(path, name, max_bytes), name, fmt, rules=rules, max_bytes=max_bytes)
-
-
-def write_records(games: Sequence[GameRecord], fmt: str, *, per_kyoku: bool = False) -> bytes:
-    """The games written in format ``fmt``. mjlog and tenhou.net/6 hold one game
-    per file (more raise :class:`~tenbou.errors.LogFormatError`); mjai JSON Lines
-    hold any number. Every game is replayed through the engine first (the win details
-    an mjai source does not record come from that replay); a game the engine refuses
-    (an illegal event, a hand without its end), or one under rules tenbou does not model
-    (a record it skips), is not written: it raises :class:`~tenbou.errors.LogFormatError`
-    naming the hand or the reason. ``per_kyoku`` (tenhou.net/6 only): one JSON object a
-    kyoku, one a line, as NAGA and Tenhou's editor take them."""
-    if fmt not in FORMATS:
-        raise LogFormatError(f"unknown record format {fmt!r} (one of {', '.join(FORMATS)})")
-    if per_kyoku and fmt != "tenhou6":
-        raise LogFormatError(f"one kyoku a line is a tenhou.net/6 form, not {fmt}'s")
-    from ..records import complete_record
-
-    for rec in games:
-        if rec.skip is not None:
-            # its rules are not tenbou's to write: labelled with a preset, the record would say
-            # something it does not (a chip room as plain Tenhou)
-            raise LogFormatError(f"{rec.source}: game {rec.index} is not converted: {rec.skip}")
-    if fmt == "mjai":
-        from .mjai import write_mjai
-
-        # a game tenbou's own replay refuses is not written; the others with the facts it found
-        done = [complete_record(rec, strict=True) for rec in games]
-        return _writing(lambda: write_mjai(done), games, fmt)
-    if len(games) != 1:
-        raise LogFormatError(
-            f"a {fmt} file holds one game; {len(games)} were given (write mjai, or one file per game)"
-        )
-    game = complete_record(games[0], strict=True)
-    if fmt == "mjlog":
-        from .mjlog import write_mjlog
-
-        return _writing(lambda: write_mjlog(game), games, fmt)
-    from .tenhou6 import write_tenhou6
-
-    return _writing(lambda: write_tenhou6(game, per_kyoku=per_kyoku), games, fmt)
-
-
-def _writing(write: Callable[[], bytes], games: Sequence[GameRecord], fmt: str) -> bytes:
-    """The last line of defence of the writers: a record they cannot follow (only a
-    record tenbou does not replay reaches them unchecked) is a clean error, never a crash."""
-    try:
-        return write()
-    except TenbouError:
-        raise
-    except _FAULTS as e:
-        source = games[0].source if games else "<record>"
-        raise LogFormatError(
-            f"{source}: cannot be written as {fmt}: the record does not hold together "
-            f"(an unexpected {type(e).__name__}: {e})"
-        ) from e
-
-
-def convert(data: bytes, fmt: str, source: str = "<record>", *, max_bytes: int = MAX_RECORD_BYTES) -> bytes:
-    """A record's bytes converted to format ``fmt`` (see :func:`write_records`)."""
-    return write_records(parse_records(data, source, max_bytes=max_bytes), fmt)

@@ -19,10 +19,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .engine.events import EndGame, Event, StartGame, StartKyoku
-from .engine.game import Game
-from .errors import TenbouError
-from .rules import Rules
+from ..engine.events import EndGame, Event, StartGame, StartKyoku
+from ..engine.game import Game
+from ..errors import TenbouError
+from ..rules import Rules
 
 __all__ = ["NO_DELTAS", "ReplayedGame", "hand_lines", "replay_events", "summary"]
 
