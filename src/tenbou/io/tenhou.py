@@ -1,8 +1,9 @@
 """Tenhou mjlog records: the room rules, the codes, the reader and the writer in one namespace.
 
-The work is done in four modules: :mod:`tenbou.io.mjlog.rules` (``GO type``
-bits as tenbou rules), :mod:`tenbou.io.mjlog.codes` (136-tile ids, call codes,
-yaku ids, ``ten``), :mod:`tenbou.io.mjlog.read` (the XML as events, hand ends
+The work is done in the modules of :mod:`tenbou.io.mjlog`: :mod:`~tenbou.io.mjlog.rules`
+(``GO type`` bits as tenbou rules), :mod:`~tenbou.io.mjlog.codes` (136-tile ids, call codes,
+``ten``), :mod:`~tenbou.io.mjlog.vocab` (yaku ids, limit codes, draw types),
+:mod:`tenbou.io.mjlog.read` (the XML as events, hand ends
 and score requests) and :mod:`tenbou.io.mjlog.write`. This module gives their
 names under one roof, as it always has.
 
@@ -15,7 +16,6 @@ names under one roof, as it always has.
 from __future__ import annotations
 
 from .mjlog.codes import (
-    RYUUKYOKU_TYPES,
     Ten,
     TenhouMeld,
     TenhouMeldType,
@@ -24,7 +24,6 @@ from .mjlog.codes import (
     parse_ten,
     parse_yaku,
     parse_yakuman,
-    tenbou_yaku_id,
     tile_from_136,
     tile_to_136,
 )
@@ -52,6 +51,7 @@ from .mjlog.rules import (
     UNMODELLED_GO_BITS,
     GameType,
 )
+from .mjlog.vocab import RYUUKYOKU_TYPES, tenbou_yaku_id
 from .mjlog.write import write_mjlog
 from .record import JSON
 

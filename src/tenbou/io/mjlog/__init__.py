@@ -1,6 +1,7 @@
 """Tenhou mjlog XML records, one module a concern.
 
-- :mod:`tenbou.io.mjlog.codes`: 136-tile ids, call codes (``m``), yaku ids, ``ten`` values, tags;
+- :mod:`tenbou.io.mjlog.codes`: 136-tile ids, call codes (``m``), ``ten`` values, tags;
+- :mod:`tenbou.io.mjlog.vocab`: the words: yaku ids, limit codes and draw types, by tenbou's names;
 - :mod:`tenbou.io.mjlog.rules`: the ``GO type`` bits of a room as tenbou rules;
 - :mod:`tenbou.io.mjlog.read`: the reader (the XML as mjai events, hand ends and score requests);
 - :mod:`tenbou.io.mjlog.write`: the writer.
@@ -12,7 +13,6 @@ names (and the room's rule bits) as it always has.
 from __future__ import annotations
 
 from .codes import (
-    RYUUKYOKU_TYPES,
     Ten,
     TenhouMeld,
     TenhouMeldType,
@@ -21,7 +21,6 @@ from .codes import (
     parse_ten,
     parse_yaku,
     parse_yakuman,
-    tenbou_yaku_id,
     tile_from_136,
     tile_to_136,
 )
@@ -39,6 +38,7 @@ from .read import (
     recorded_yaku,
 )
 from .rules import GameType
+from .vocab import RYUUKYOKU_TYPES, tenbou_yaku_id
 from .write import write_mjlog
 
 __all__ = [

@@ -63,7 +63,6 @@ from .codes import (
     DISCARD_TAGS,
     DRAW_SEATS,
     DRAW_TAGS,
-    RYUUKYOKU_TYPES,
     Ten,
     TenhouMeld,
     TenhouMeldType,
@@ -72,10 +71,10 @@ from .codes import (
     parse_ten,
     parse_yaku,
     parse_yakuman,
-    tenbou_yaku_id,
     tile_from_136,
 )
 from .rules import GameType
+from .vocab import DORA_YAKU_IDS, FLAG_IDS, RYUUKYOKU_TYPES, tenbou_yaku_id
 
 __all__ = [
     "Agari",
@@ -429,11 +428,6 @@ def read_mjlog(path: str | os.PathLike[str], *, strict: bool = True) -> MjlogGam
 
 # -- wins as score requests ---------------------------------------------------------------------
 
-_FLAG_IDS = {
-    1: "riichi", 21: "double_riichi", 2: "ippatsu", 3: "chankan", 4: "rinshan", 5: "haitei",
-    6: "houtei", 37: "tenhou", 38: "chiihou", 36: "renhou",
-}  # fmt: skip
-
 
 def recorded_yaku(agari: Agari) -> dict[str, int]:
     """Tenhou's yaku of a win by tenbou id with their han (the dora entries of 0
@@ -452,7 +446,7 @@ def recorded_yaku(agari: Agari) -> dict[str, int]:
     """
     out: dict[str, int] = {}
     for yid, han in agari.yaku:
-        if han or yid not in _DORA_IDS:
+        if han or yid not in DORA_YAKU_IDS:
             key = tenbou_yaku_id(yid)
             out[key] = out.get(key, 0) + han
     for yid in agari.yakuman:
@@ -502,7 +496,7 @@ def agari_to_request(agari: Agari, init: Init, game_type: GameType) -> dict[str,
         "melds": melds,
         "win_tile": str(tile_from_136(agari.machi, red)),
     }
-    for yid, flag in _FLAG_IDS.items():
+    for yid, flag in FLAG_IDS.items():
         if yid in ids:
             req[flag] = True
     dora: list[JSON] = [str(tile_from_136(i, red)) for i in agari.dora_hai]
@@ -554,8 +548,6 @@ def _xml_root(data: bytes, source: str) -> tuple[ET.Element, tuple[str, str] | N
     return root, stray
 
 
-#: Tenhou's dora, ura dora and red five yaku ids (listed with 0 han where there are none)
-_DORA_IDS = frozenset((52, 53, 54))
 _TILES_RED = tuple(tile_from_136(i, True) for i in range(136))
 _TILES_PLAIN = tuple(tile_from_136(i, False) for i in range(136))
 

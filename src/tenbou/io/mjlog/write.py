@@ -29,18 +29,9 @@ from ...engine.events import (
 )
 from ...errors import LogFormatError
 from ..record import GameRecord, HandEnd, WinRecord, final_results
-from .codes import (
-    DISCARD_TAGS,
-    DRAW_TAGS,
-    LIMIT_CODES,
-    RYUUKYOKU_BY_NAME,
-    TENHOU_YAKUMAN_IDS,
-    TenhouMeldType,
-    encode_meld,
-    tenhou_yaku_id,
-    tile_from_136,
-)
+from .codes import DISCARD_TAGS, DRAW_TAGS, TenhouMeldType, encode_meld, tile_from_136
 from .rules import GameType
+from .vocab import LIMIT_CODES, RYUUKYOKU_BY_NAME, TENHOU_YAKUMAN_IDS, tenhou_yaku_id
 
 __all__ = ["write_mjlog"]
 
