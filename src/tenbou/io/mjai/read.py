@@ -28,6 +28,7 @@ from typing import Any
 from ..._jsonread import read_json as _read_json
 from ...core.tiles import Tile
 from ...engine.events import (
+    DRAW_OF_MJAI,
     Ankan,
     Chi,
     Daiminkan,
@@ -46,17 +47,11 @@ from ...engine.events import (
     tile_from_mjai,
 )
 from ...errors import LogFormatError
+from ...rules import DRAW_REASONS
 from ..record import JSON, GameRecord, HandEnd, WinRecord
 
 __all__ = ["mjai_records", "read_json"]
 
-_ABORTIVE = {
-    "kyushukyuhai": "kyuushu_kyuuhai",
-    "suufonrenda": "suufon_renda",
-    "suuchariichi": "suucha_riichi",
-    "suukaikan": "suukaikan",
-    "sanchaho": "sanchahou",
-}
 #: how many tiles a call takes from the caller's hand
 _CONSUMED = {Chi: 2, Pon: 2, Daiminkan: 3, Kakan: 3, Ankan: 4}
 #: events that belong inside a hand (everything but start_game, start_kyoku, end_game)
@@ -368,9 +363,8 @@ def _hand_end(events: Sequence[Event], first: int, players: int, facts: Mapping[
             wins.append(_win(ev, facts.get(first + j)))
             scores = ev.scores
         elif isinstance(ev, Ryukyoku) and not wins:
-            abortive = _ABORTIVE.get(ev.reason or "")
-            kind = "abortive_draw" if abortive else "exhaustive_draw"
-            name = abortive or ("nagashi_mangan" if ev.reason == "nagashimangan" else None)
+            name = DRAW_OF_MJAI.get(ev.reason or "")
+            kind = "abortive_draw" if name in DRAW_REASONS else "exhaustive_draw"
             tenpai = None if ev.tenpais is None else tuple(i for i, t in enumerate(ev.tenpais) if t)
             return HandEnd(
                 kind,

@@ -9,7 +9,9 @@
 from __future__ import annotations
 
 from ...core.yaku import DORA, YAKU
+from ...engine.events import MJAI_DRAW_REASONS
 from ...errors import LogFormatError
+from ...rules import NAGASHI_MANGAN
 
 __all__ = [
     "DORA_YAKU_IDS",
@@ -95,14 +97,17 @@ LIMIT_NAMES = (None, "mangan", "haneman", "baiman", "sanbaiman", "yakuman")
 #: the ``ten`` code of a limit (a counted yakuman is written as a yakuman)
 LIMIT_CODES = {**{name: code for code, name in enumerate(LIMIT_NAMES)}, "kazoe_yakuman": 5}
 
+#: the RYUUKYOKU ``type`` of each draw tenbou names (:data:`tenbou.rules.DRAW_REASONS` and nagashi
+#: mangan); a plain exhaustive draw has none
+RYUUKYOKU_BY_NAME: dict[str, str] = {
+    "kyuushu_kyuuhai": "yao9",
+    "suufon_renda": "kaze4",
+    "suucha_riichi": "reach4",
+    "sanchahou": "ron3",
+    "suukaikan": "kan4",
+    NAGASHI_MANGAN: "nm",
+}
 #: RYUUKYOKU ``type`` -> (the mjai ``ryukyoku`` reason, tenbou's name of the draw)
 RYUUKYOKU_TYPES: dict[str, tuple[str, str]] = {
-    "yao9": ("kyushukyuhai", "kyuushu_kyuuhai"),
-    "kaze4": ("suufonrenda", "suufon_renda"),
-    "reach4": ("suuchariichi", "suucha_riichi"),
-    "ron3": ("sanchaho", "sanchahou"),
-    "kan4": ("suukaikan", "suukaikan"),
-    "nm": ("nagashimangan", "nagashi_mangan"),
+    kind: (MJAI_DRAW_REASONS[name], name) for name, kind in RYUUKYOKU_BY_NAME.items()
 }
-#: tenbou's name of a draw -> RYUUKYOKU ``type``
-RYUUKYOKU_BY_NAME = {name: t for t, (_, name) in RYUUKYOKU_TYPES.items()}

@@ -13,7 +13,7 @@ from .vocab import _BY_NAME, _LIMITS
 __all__ = ["code_of_tile", "tile_of_code"]
 
 _VALUE = re.compile(
-    r"^(?:(\d{1,4})符(\d{1,4})飜|(満貫|跳満|倍満|三倍満|数え役満|役満))?(\d{1,9})(?:-(\d{1,9}))?点(∀)?$"
+    rf"^(?:(\d{{1,4}})符(\d{{1,4}})飜|({'|'.join(_LIMITS)}))?(\d{{1,9}})(?:-(\d{{1,9}}))?点(∀)?$"
 )
 _YAKU = re.compile(r"^(.+?)\((?:(\d{1,4})飜|(役満))\)$")
 

@@ -29,6 +29,7 @@ from ...engine.events import (
 )
 from ...errors import LogFormatError
 from .codes import _deltas, _Discard, _discard, _Take, _take, tile_of_code
+from .vocab import WIN_TEXT
 
 
 class _DeadEndError(Exception):
@@ -230,7 +231,7 @@ class _Round:
             last = (actor, tile)
             drawn = None
             if all_taken():
-                if d.kind == "reach" and self.result[0] != "和了":
+                if d.kind == "reach" and self.result[0] != WIN_TEXT:
                     out.append(ReachAccepted(actor))
                 return done()
             if d.kind == "reach":

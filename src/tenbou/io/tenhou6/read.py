@@ -20,7 +20,7 @@ from ..record import JSON, GameRecord, HandEnd, WinRecord
 from .codes import _deltas, _parse_yaku, _points
 from .order import _Round
 from .rules import rules_of
-from .vocab import ABORT_TEXTS
+from .vocab import ABORT_TEXTS, ALL_TENPAI_TEXT, EXHAUSTIVE_TEXT, NO_TENPAI_TEXT, WIN_TEXT
 
 __all__ = ["tenhou6_records"]
 
@@ -121,7 +121,7 @@ def _with_result(events: list[Event], rnd: _Round, hands: list[HandEnd], where: 
     res = rnd.result
     n = rnd.players
     text = res[0]
-    if text == "和了":
+    if text == WIN_TEXT:
         wins: list[WinRecord] = []
         for j in range(1, len(res) - 1, 2):
             deltas = _deltas(res[j], n, f"{where} result")
@@ -167,11 +167,11 @@ def _with_result(events: list[Event], rnd: _Round, hands: list[HandEnd], where: 
         reason, name, kind = ABORT_TEXTS[text]
         deltas = _deltas(res[1], n, f"{where} result") if len(res) > 1 else (0,) * n
         tenpai: tuple[int, ...] | None = None
-        if text == "全員聴牌":
+        if text == ALL_TENPAI_TEXT:
             tenpai = tuple(range(n))
-        elif text == "全員不聴":
+        elif text == NO_TENPAI_TEXT:
             tenpai = ()
-        elif text == "流局":
+        elif text == EXHAUSTIVE_TEXT:
             ups = [i for i in range(n) if deltas[i] > 0]
             tenpai = tuple(ups) if ups else None
         tenpais = tuple(i in tenpai for i in range(n)) if tenpai is not None else None

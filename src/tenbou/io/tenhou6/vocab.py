@@ -1,8 +1,11 @@
-"""The words of tenhou.net/6 records: yaku names, the texts of draws and of limit hands, one
-table each.
+"""The words of tenhou.net/6 records: yaku names, the texts of results (a win, the draws) and of
+limit hands, one table each, keyed by tenbou's names.
 """
 
 from __future__ import annotations
+
+from ...engine.events import MJAI_DRAW_REASONS
+from ...rules import DRAW_REASONS, NAGASHI_MANGAN
 
 __all__ = ["ABORT_TEXTS", "YAKU_NAMES"]
 
@@ -37,19 +40,28 @@ for _i, _w in enumerate(_WIND_JA):
     _BY_NAME[f"自風 {_w}"] = "seat_wind"
     _BY_NAME[f"場風 {_w}"] = "round_wind"
 
+#: the result text of a win
+WIN_TEXT = "和了"
+#: the result texts of a plain exhaustive draw: some seats in tenpai (the score changes follow), all
+#: of them, none of them
+EXHAUSTIVE_TEXT, ALL_TENPAI_TEXT, NO_TENPAI_TEXT = "流局", "全員聴牌", "全員不聴"
+#: the result text of each draw tenbou names (:data:`tenbou.rules.DRAW_REASONS` and nagashi mangan)
+DRAW_TEXTS: dict[str, str] = {
+    NAGASHI_MANGAN: "流し満貫",
+    "kyuushu_kyuuhai": "九種九牌",
+    "suucha_riichi": "四家立直",
+    "suufon_renda": "四風連打",
+    "suukaikan": "四槓散了",
+    "sanchahou": "三家和了",
+}
 #: results without a win: text -> (mjai reason, tenbou name, kind)
 ABORT_TEXTS: dict[str, tuple[str | None, str | None, str]] = {
-    "流局": (None, None, "exhaustive_draw"),
-    "全員聴牌": (None, None, "exhaustive_draw"),
-    "全員不聴": (None, None, "exhaustive_draw"),
-    "流し満貫": ("nagashimangan", "nagashi_mangan", "exhaustive_draw"),
-    "九種九牌": ("kyushukyuhai", "kyuushu_kyuuhai", "abortive_draw"),
-    "四家立直": ("suuchariichi", "suucha_riichi", "abortive_draw"),
-    "四風連打": ("suufonrenda", "suufon_renda", "abortive_draw"),
-    "四槓散了": ("suukaikan", "suukaikan", "abortive_draw"),
-    "三家和了": ("sanchaho", "sanchahou", "abortive_draw"),
+    **dict.fromkeys((EXHAUSTIVE_TEXT, ALL_TENPAI_TEXT, NO_TENPAI_TEXT), (None, None, "exhaustive_draw")),
+    **{
+        text: (MJAI_DRAW_REASONS[name], name, "abortive_draw" if name in DRAW_REASONS else "exhaustive_draw")
+        for name, text in DRAW_TEXTS.items()
+    },
 }
-_TEXT_BY_NAME = {name: text for text, (_, name, _) in ABORT_TEXTS.items() if name}
 _LIMITS = {"満貫": "mangan", "跳満": "haneman", "倍満": "baiman", "三倍満": "sanbaiman", "役満": "yakuman",
            "数え役満": "kazoe_yakuman"}  # fmt: skip
 _LIMIT_TEXT = {v: k for k, v in _LIMITS.items() if k != "数え役満"}

@@ -23,10 +23,20 @@ from ...engine.events import (
     Tsumo,
 )
 from ...errors import LogFormatError
+from ...rules import NAGASHI_MANGAN
 from ..record import GameRecord, HandEnd, WinRecord, final_results
 from .codes import code_of_tile
 from .rules import _aka_counts, disp_of, rules_of
-from .vocab import _LIMIT_TEXT, _TEXT_BY_NAME, _WIND_JA, YAKU_NAMES
+from .vocab import (
+    _LIMIT_TEXT,
+    _WIND_JA,
+    ALL_TENPAI_TEXT,
+    DRAW_TEXTS,
+    EXHAUSTIVE_TEXT,
+    NO_TENPAI_TEXT,
+    WIN_TEXT,
+    YAKU_NAMES,
+)
 
 __all__ = ["write_tenhou6"]
 
@@ -202,7 +212,7 @@ def write_tenhou6(rec: GameRecord, per_kyoku: bool = False) -> bytes:
 
 def _result(end: HandEnd, dealer: int, wind: int, players: int) -> list[Any]:
     if end.kind == "win":
-        res: list[Any] = ["和了"]
+        res: list[Any] = [WIN_TEXT]
         for w in end.wins:
             deltas = list(w.deltas) if w.deltas is not None else [0] * players
             seat_wind = (w.winner - dealer) % players
@@ -213,9 +223,9 @@ def _result(end: HandEnd, dealer: int, wind: int, players: int) -> list[Any]:
         return res
     deltas = list(end.deltas) if end.deltas is not None else [0] * players
     if end.kind == "abortive_draw":
-        return [_TEXT_BY_NAME.get(end.reason or "", "九種九牌")]
-    if end.reason == "nagashi_mangan":
-        return ["流し満貫", deltas]
+        return [DRAW_TEXTS.get(end.reason or "", DRAW_TEXTS["kyuushu_kyuuhai"])]
+    if end.reason == NAGASHI_MANGAN:
+        return [DRAW_TEXTS[NAGASHI_MANGAN], deltas]
     if not any(deltas) and end.tenpai is not None and len(end.tenpai) in (0, players):
-        return ["全員聴牌" if end.tenpai else "全員不聴"]
-    return ["流局", deltas]
+        return [ALL_TENPAI_TEXT if end.tenpai else NO_TENPAI_TEXT]
+    return [EXHAUSTIVE_TEXT, deltas]
