@@ -9,11 +9,12 @@ from __future__ import annotations
 import pytest
 
 from tenbou.api import settle
+from tenbou.core.yaku import YAKU_BY_ID
 from tenbou.engine.draws import ABORT_REASONS
 from tenbou.engine.events import _REASONS, DRAW_OF_MJAI, MJAI_DRAW_REASONS, MJAI_EXHAUSTIVE, event_from_json
 from tenbou.io.mjlog import vocab as mjlog_vocab
 from tenbou.io.record import HandEnd
-from tenbou.io.tenhou6 import ABORT_TEXTS
+from tenbou.io.tenhou6 import ABORT_TEXTS, YAKU_NAMES
 from tenbou.io.tenhou6 import vocab as tenhou6_vocab
 from tenbou.io.tenhou6.write import _result
 from tenbou.rules import ABORTIVE_DRAWS, DRAW_REASONS, NAGASHI_MANGAN
@@ -93,3 +94,29 @@ def test_a_plain_exhaustive_draw_has_mjais_word_only() -> None:
 def test_a_settle_request_takes_every_abortive_draw(reason: str) -> None:
     out = settle({"draw": {"kind": "abortive", "reason": reason}, "dealer": 0})
     assert out["reason"] == reason
+
+
+#: tenhou.net/6's yaku names as they were written out before they came from the yaku table
+OLD_YAKU_NAMES = {
+    "menzen_tsumo": "門前清自摸和", "riichi": "立直", "ippatsu": "一発", "chankan": "槍槓",
+    "rinshan": "嶺上開花", "haitei": "海底摸月", "houtei": "河底撈魚", "pinfu": "平和",
+    "tanyao": "断幺九", "iipeikou": "一盃口", "haku": "役牌 白", "hatsu": "役牌 發", "chun": "役牌 中",
+    "double_riichi": "両立直", "chiitoitsu": "七対子", "chanta": "混全帯幺九", "ittsu": "一気通貫",
+    "sanshoku": "三色同順", "sanshoku_doukou": "三色同刻", "sankantsu": "三槓子", "toitoi": "対々和",
+    "sanankou": "三暗刻", "shousangen": "小三元", "honroutou": "混老頭", "ryanpeikou": "二盃口",
+    "junchan": "純全帯幺九", "honitsu": "混一色", "chinitsu": "清一色", "renhou": "人和",
+    "tenhou": "天和", "chiihou": "地和", "daisangen": "大三元", "suuankou": "四暗刻",
+    "suuankou_tanki": "四暗刻単騎", "tsuuiisou": "字一色", "ryuuiisou": "緑一色", "chinroutou": "清老頭",
+    "chuuren": "九蓮宝燈", "junsei_chuuren": "純正九蓮宝燈", "kokushi": "国士無双",
+    "kokushi_13": "国士無双１３面", "daisuushii": "大四喜", "shousuushii": "小四喜", "suukantsu": "四槓子",
+    "dora": "ドラ", "ura_dora": "裏ドラ", "aka_dora": "赤ドラ", "kita": "抜きドラ",
+    "renhou_yakuman": "人和",
+}  # fmt: skip
+
+
+def test_tenhou6_yaku_names_come_from_the_yaku_table() -> None:
+    assert YAKU_NAMES == OLD_YAKU_NAMES
+    # only Tenhou's own spellings are data of the format: the rest is the yaku's name_ja
+    own = {k: v for k, v in YAKU_NAMES.items() if YAKU_BY_ID[k].name_ja != v}
+    assert own == tenhou6_vocab.TENHOU_SPELLINGS
+    assert sorted(own) == ["double_riichi", "kokushi_13"]

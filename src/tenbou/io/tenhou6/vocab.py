@@ -4,28 +4,23 @@ limit hands, one table each, keyed by tenbou's names.
 
 from __future__ import annotations
 
+from ...core.yaku import YAKU_BY_ID
 from ...engine.events import MJAI_DRAW_REASONS
 from ...rules import DRAW_REASONS, NAGASHI_MANGAN
 
 __all__ = ["ABORT_TEXTS", "YAKU_NAMES"]
 
-#: Tenhou's yaku names (tenhou.net/6 result texts) by tenbou yaku id; seat and round
-#: winds are written with the wind (``自風 東``, ``場風 南``)
+#: Tenhou's spelling of a yaku where it is not the yaku table's ``name_ja``
+TENHOU_SPELLINGS: dict[str, str] = {"double_riichi": "両立直", "kokushi_13": "国士無双１３面"}
+#: Tenhou's yaku names (tenhou.net/6 result texts) by tenbou yaku id: every yaku Tenhou has an id for
+#: (:attr:`~tenbou.core.yaku.Yaku.tenhou_id`), and kita, by the yaku table's Japanese name but
+#: where Tenhou spells it its own way; seat and round winds are written with the wind (``自風 東``,
+#: ``場風 南``)
 YAKU_NAMES: dict[str, str] = {
-    "menzen_tsumo": "門前清自摸和", "riichi": "立直", "ippatsu": "一発", "chankan": "槍槓",
-    "rinshan": "嶺上開花", "haitei": "海底摸月", "houtei": "河底撈魚", "pinfu": "平和",
-    "tanyao": "断幺九", "iipeikou": "一盃口", "haku": "役牌 白", "hatsu": "役牌 發", "chun": "役牌 中",
-    "double_riichi": "両立直", "chiitoitsu": "七対子", "chanta": "混全帯幺九", "ittsu": "一気通貫",
-    "sanshoku": "三色同順", "sanshoku_doukou": "三色同刻", "sankantsu": "三槓子", "toitoi": "対々和",
-    "sanankou": "三暗刻", "shousangen": "小三元", "honroutou": "混老頭", "ryanpeikou": "二盃口",
-    "junchan": "純全帯幺九", "honitsu": "混一色", "chinitsu": "清一色", "renhou": "人和",
-    "tenhou": "天和", "chiihou": "地和", "daisangen": "大三元", "suuankou": "四暗刻",
-    "suuankou_tanki": "四暗刻単騎", "tsuuiisou": "字一色", "ryuuiisou": "緑一色", "chinroutou": "清老頭",
-    "chuuren": "九蓮宝燈", "junsei_chuuren": "純正九蓮宝燈", "kokushi": "国士無双",
-    "kokushi_13": "国士無双１３面", "daisuushii": "大四喜", "shousuushii": "小四喜", "suukantsu": "四槓子",
-    "dora": "ドラ", "ura_dora": "裏ドラ", "aka_dora": "赤ドラ", "kita": "抜きドラ",
-    "renhou_yakuman": "人和",
-}  # fmt: skip
+    y.id: TENHOU_SPELLINGS.get(y.id, y.name_ja)
+    for y in YAKU_BY_ID.values()
+    if (y.tenhou_id is not None or y.id == "kita") and y.id not in ("seat_wind", "round_wind")
+}
 _WIND_JA = "東南西北"
 #: other spellings seen in converted records (Mahjong Soul's English client names included)
 _ALIASES: dict[str, str] = {
