@@ -207,8 +207,144 @@ def is_mjlog(data: bytes) -> bool:
     return b"<mjloggm" in data[:4096]
 
 
-class _Reader:
-    """Builds an :class:`MjlogGame` from the root element, strict or lenient."""
+# -- the one walk over the XML --------------------------------------------------------------------
+
+
+def _xml_root(data: bytes, source: str) -> tuple[ET.Element, tuple[str, str] | None]:
+    """The ``<mjloggm>`` element of a record (gzip inflated within the size limit), and
+    where stray bytes before it were skipped (``None``: there were none). A document
+    type or entity declaration is refused: mjlog has none, and entities are how XML
+    bombs grow."""
+    raw = inflate(data, source)
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise LogFormatError(f"{source}: not UTF-8 text ({e.reason} at byte {e.start})") from None
+    if "<!DOCTYPE" in text or "<!ENTITY" in text:
+        raise LogFormatError(f"{source}: a document type or entity declaration (an mjlog record has none)")
+    stray = None
+    try:
+        root = ET.fromstring(text)
+    except ET.ParseError as e:
+        start = text.find("<mjloggm")
+        if start <= 0:
+            raise LogFormatError(f"{source}: not well-formed XML: {e}") from None
+        try:
+            root = ET.fromstring(text[start:])
+        except ET.ParseError:
+            raise LogFormatError(f"{source}: not well-formed XML: {e}") from None
+        shown = repr(text[:start][:20]).replace("'", '"')
+        stray = (f"{start} stray character(s) before <mjloggm>", f"{shown} (not well-formed XML: {e})")
+    if root.tag != "mjloggm":
+        raise LogFormatError(f"{source}: the root element is <{root.tag}>, not <mjloggm>")
+    return root, stray
+
+
+#: the tags of draws and discards (``T52``: seat 0 draws tile id 52; ``G3``: seat 3 discards id 3)
+#: as (a draw, the seat, the tile id): most of a record, decoded at once
+_MOVE_TAGS: dict[str, tuple[bool, int, int]] = {
+    **{f"{letter}{tid}": (True, seat, tid) for letter, seat in DRAW_SEATS.items() for tid in range(136)},
+    **{f"{letter}{tid}": (False, seat, tid) for letter, seat in DISCARD_SEATS.items() for tid in range(136)},
+}
+
+
+def _move_of(tag: str) -> tuple[bool, int, int] | None:
+    """A draw or discard tag not of the table (``T052``, ``D136``): (a draw, the seat, the tile id,
+    136 for any id past the last); ``None`` for any other tag."""
+    head = tag[:1]
+    number = tag[1:]
+    if not (number.isascii() and number.isdigit() and (head in DRAW_SEATS or head in DISCARD_SEATS)):
+        return None
+    seat = DRAW_SEATS[head] if head in DRAW_SEATS else DISCARD_SEATS[head]
+    return head in DRAW_SEATS, seat, int(number) if len(number) <= 3 else 136
+
+
+class Visitor:
+    """What :func:`walk` tells a reader of an mjlog, element by element, in record order. Each
+    ``visit_`` method is given an element's attributes (a draw or discard its seat and tile id) and
+    does nothing unless a reader overrides it; what one raises goes to :meth:`handle_error`."""
+
+    def visit_stray(self, what: str, detail: str) -> None:
+        """Bytes before ``<mjloggm>`` were skipped: ``what`` says how many, ``detail`` shows them."""
+
+    def visit_move(self, tag: str, draw: bool, seat: int, tid: int) -> None:
+        """A draw (``draw``) or a discard of tile id ``tid`` (136: past the last) by ``seat``."""
+
+    def visit_go(self, a: Mapping[str, str]) -> None:
+        """``GO``: the room's rule bits (``type``), and tenbou's ``rules`` where tenbou wrote it."""
+
+    def visit_un(self, a: Mapping[str, str]) -> None:
+        """``UN``: the players' names (``n0`` .. ``n3``), or a player coming back."""
+
+    def visit_init(self, a: Mapping[str, str]) -> None:
+        """``INIT``: a round starts."""
+
+    def visit_call(self, a: Mapping[str, str]) -> None:
+        """``N``: a call (``who``, ``m``)."""
+
+    def visit_reach(self, a: Mapping[str, str]) -> None:
+        """``REACH``: a riichi declared (``step="1"``) or accepted (``step="2"``)."""
+
+    def visit_dora(self, a: Mapping[str, str]) -> None:
+        """``DORA``: a new dora indicator shown."""
+
+    def visit_agari(self, a: Mapping[str, str]) -> None:
+        """``AGARI``: a win."""
+
+    def visit_ryuukyoku(self, a: Mapping[str, str]) -> None:
+        """``RYUUKYOKU``: a draw."""
+
+    def visit_owari(self, text: str) -> None:
+        """``owari`` (on the last ``AGARI`` or ``RYUUKYOKU``): each seat's final points and score."""
+
+    def handle_error(self, tag: str, error: LogFormatError) -> None:
+        """An element the visitor refused: raise (the walk stops), or keep the error and go on."""
+        raise error
+
+
+def walk(data: bytes, source: str, visitor: Visitor) -> None:
+    """Read an mjlog record (plain XML or gzip) and hand each element of its ``<mjloggm>``, in order,
+    to ``visitor``: the one walk over the XML that every reading of the format makes. Elements
+    of other tags (``SHUFFLE``, ``TAIKYOKU``, ``BYE`` ...) are passed over, but for an ``owari``."""
+    root, stray = _xml_root(data, source)
+    if stray is not None:
+        visitor.visit_stray(*stray)
+    moves = _MOVE_TAGS
+    for el in root:
+        tag = el.tag
+        move = moves.get(tag)
+        try:
+            if move is None:
+                move = _move_of(tag)
+            if move is not None:
+                visitor.visit_move(tag, *move)
+                continue
+            a = el.attrib
+            if tag == "INIT":
+                visitor.visit_init(a)
+            elif tag == "N":
+                visitor.visit_call(a)
+            elif tag == "REACH":
+                visitor.visit_reach(a)
+            elif tag == "DORA":
+                visitor.visit_dora(a)
+            elif tag == "AGARI":
+                visitor.visit_agari(a)
+            elif tag == "RYUUKYOKU":
+                visitor.visit_ryuukyoku(a)
+            elif tag == "GO":
+                visitor.visit_go(a)
+            elif tag == "UN":
+                visitor.visit_un(a)
+            owari = a.get("owari")
+            if owari is not None and owari.strip():
+                visitor.visit_owari(owari)
+        except LogFormatError as e:
+            visitor.handle_error(tag, e)
+
+
+class _GameBuilder(Visitor):
+    """Builds an :class:`MjlogGame` from the elements :func:`walk` gives it, strict or lenient."""
 
     def __init__(self, source: str, strict: bool) -> None:
         self.source = source
@@ -243,41 +379,52 @@ class _Reader:
     def where(self, tag: str) -> str:
         return f"<{tag}> in round {len(self.rounds) + 1}" if self.init is not None else f"<{tag}>"
 
-    def read(self, root: ET.Element) -> MjlogGame:
-        for el in root:
-            tag = el.tag
-            try:
-                self.element(tag, el.attrib)
-            except LogFormatError as e:
-                self.fail(self.where(tag), str(e))
+    def visit_stray(self, what: str, detail: str) -> None:
+        self.fail(what, detail)
+
+    def handle_error(self, tag: str, error: LogFormatError) -> None:
+        self.fail(self.where(tag), str(error))
+
+    def game(self) -> MjlogGame:
+        """The game read, once the walk is over."""
         self.close_round()
         if self.game_type is None:
             self.fail("<mjloggm>", "no <GO> element (the game's rules)")
         return MjlogGame(self.source, self.game_type or GameType(0), tuple(self.rounds), tuple(self.errors))
 
-    def element(self, tag: str, a: Mapping[str, str]) -> None:
-        if tag == "GO":
-            self.rules = _go_rules(a, self.rules)
-            self.game_type = GameType(_one_int(a, "type"))
-        elif tag == "INIT":
-            self.close_round()
-            self.init = _init(a, self.players)
-        elif tag in ("N", "REACH", "AGARI", "RYUUKYOKU") and self.init is None:
+    def in_round(self) -> None:
+        if self.init is None:
             raise LogFormatError("comes before any <INIT>")
-        elif tag == "N":
-            who = _seat(a, "who", self.players)
-            code = _one_int(a, "m")
-            decode_meld(code, True)
-            self.calls.append(Call(who, code))
-        elif tag == "REACH":
-            who = _seat(a, "who", self.players)
-            if _one_int(a, "step") == 2:
-                self.riichi.append(who)
-        elif tag == "AGARI":
-            red = self.game_type.red_fives if self.game_type else True
-            self.agari.append(_agari(a, self.players, red))
-        elif tag == "RYUUKYOKU":
-            self.draw = a.get("type") or "exhaustive"
+
+    def visit_go(self, a: Mapping[str, str]) -> None:
+        self.rules = _go_rules(a, self.rules)
+        self.game_type = GameType(_one_int(a, "type"))
+
+    def visit_init(self, a: Mapping[str, str]) -> None:
+        self.close_round()
+        self.init = _init(a, self.players)
+
+    def visit_call(self, a: Mapping[str, str]) -> None:
+        self.in_round()
+        who = _seat(a, "who", self.players)
+        code = _one_int(a, "m")
+        decode_meld(code, True)
+        self.calls.append(Call(who, code))
+
+    def visit_reach(self, a: Mapping[str, str]) -> None:
+        self.in_round()
+        who = _seat(a, "who", self.players)
+        if _one_int(a, "step") == 2:
+            self.riichi.append(who)
+
+    def visit_agari(self, a: Mapping[str, str]) -> None:
+        self.in_round()
+        red = self.game_type.red_fives if self.game_type else True
+        self.agari.append(_agari(a, self.players, red))
+
+    def visit_ryuukyoku(self, a: Mapping[str, str]) -> None:
+        self.in_round()
+        self.draw = a.get("type") or "exhaustive"
 
 
 def _go_rules(a: Mapping[str, str], current: JSON) -> JSON:
@@ -411,11 +558,9 @@ def parse_mjlog(data: bytes, source: str = "<mjlog>", *, strict: bool = True) ->
     >>> game.game_type, game.errors[0].message.split(" (")[0]
     (GameType(code=169), 'y: 1 stray character(s) before <mjloggm>: "2"')
     """
-    root, stray = _xml_root(data, source)
-    reader = _Reader(source, strict)
-    if stray is not None:
-        reader.fail(*stray)
-    return reader.read(root)
+    builder = _GameBuilder(source, strict)
+    walk(data, source, builder)
+    return builder.game()
 
 
 def read_mjlog(path: str | os.PathLike[str], *, strict: bool = True) -> MjlogGame:
@@ -518,55 +663,24 @@ def _names(a: Mapping[str, str], players: int) -> tuple[str, ...]:
     return tuple(unquote(a.get(f"n{i}", "")) for i in range(players))
 
 
-def _xml_root(data: bytes, source: str) -> tuple[ET.Element, tuple[str, str] | None]:
-    """The ``<mjloggm>`` element of a record (gzip inflated within the size limit), and
-    where stray bytes before it were skipped (``None``: there were none). A document
-    type or entity declaration is refused: mjlog has none, and entities are how XML
-    bombs grow."""
-    raw = inflate(data, source)
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as e:
-        raise LogFormatError(f"{source}: not UTF-8 text ({e.reason} at byte {e.start})") from None
-    if "<!DOCTYPE" in text or "<!ENTITY" in text:
-        raise LogFormatError(f"{source}: a document type or entity declaration (an mjlog record has none)")
-    stray = None
-    try:
-        root = ET.fromstring(text)
-    except ET.ParseError as e:
-        start = text.find("<mjloggm")
-        if start <= 0:
-            raise LogFormatError(f"{source}: not well-formed XML: {e}") from None
-        try:
-            root = ET.fromstring(text[start:])
-        except ET.ParseError:
-            raise LogFormatError(f"{source}: not well-formed XML: {e}") from None
-        shown = repr(text[:start][:20]).replace("'", '"')
-        stray = (f"{start} stray character(s) before <mjloggm>", f"{shown} (not well-formed XML: {e})")
-    if root.tag != "mjloggm":
-        raise LogFormatError(f"{source}: the root element is <{root.tag}>, not <mjloggm>")
-    return root, stray
-
-
 _TILES_RED = tuple(tile_from_136(i, True) for i in range(136))
 _TILES_PLAIN = tuple(tile_from_136(i, False) for i in range(136))
 
 
-def _moves(red: bool) -> tuple[dict[str, tuple[int, int, Tsumo]], dict[str, tuple[int, int, Dahai, Dahai]]]:
-    """The tags of draws (``T52``: seat, tile id, the event) and discards (``D52``: seat, tile id,
-    the event and the same as tsumogiri); events are values, so one of each serves every record."""
-    draws: dict[str, tuple[int, int, Tsumo]] = {}
-    discards: dict[str, tuple[int, int, Dahai, Dahai]] = {}
-    for tid in range(136):
-        tile = tile_from_136(tid, red)
-        for letter, seat in DRAW_SEATS.items():
-            draws[f"{letter}{tid}"] = (seat, tid, Tsumo(seat, tile))
-        for letter, seat in DISCARD_SEATS.items():
-            discards[f"{letter}{tid}"] = (seat, tid, Dahai(seat, tile, False), Dahai(seat, tile, True))
-    return draws, discards
+def _move_events(
+    red: bool,
+) -> tuple[tuple[tuple[Tsumo, ...], ...], tuple[tuple[Dahai, ...], ...], tuple[tuple[Dahai, ...], ...]]:
+    """The events of every draw, discard and tsumogiri, by seat and tile id: events are values, so
+    one of each serves every record."""
+    tiles = [tile_from_136(tid, red) for tid in range(136)]
+    return (
+        tuple(tuple(Tsumo(seat, tile) for tile in tiles) for seat in range(4)),
+        tuple(tuple(Dahai(seat, tile, False) for tile in tiles) for seat in range(4)),
+        tuple(tuple(Dahai(seat, tile, True) for tile in tiles) for seat in range(4)),
+    )
 
 
-_MOVES = {True: _moves(True), False: _moves(False)}
+_MOVE_EVENTS = {True: _move_events(True), False: _move_events(False)}
 
 
 class _Ledger:
@@ -712,8 +826,8 @@ def _ids_text(ids: Iterable[int]) -> str:
     return ",".join(map(str, ids))
 
 
-class _EventReader:
-    """Turns the elements of an mjlog record into mjai events and hand ends."""
+class _EventBuilder(Visitor):
+    """Turns the elements :func:`walk` gives it into mjai events and hand ends."""
 
     def __init__(self, source: str) -> None:
         self.source = source
@@ -751,28 +865,31 @@ class _EventReader:
         if self.skip is None:
             self.skip = f"inconsistent record: {problem}"
 
-    def read(self, root: ET.Element) -> None:
-        events = self.events
-        for el in root:
-            tag = el.tag
-            # draws and discards are most of a record: a table gives their seat, id and event at once
-            if self.ledger is not None:
-                draws, discards = _MOVES[self.red]
-                draw = draws.get(tag)
-                if draw is not None and draw[0] < self.players:
-                    self.ledger.draw(draw[0], draw[1])
-                    events.append(draw[2])
-                    continue
-                discard = discards.get(tag)
-                if discard is not None and discard[0] < self.players:
-                    seat, tid, plain, tsumogiri = discard
-                    events.append(tsumogiri if self.ledger.discard(seat, tid) else plain)
-                    continue
-            try:
-                self.element(tag, el.attrib)
-            except LogFormatError as e:
-                raise LogFormatError(f"{self.source}: {self.where(tag)}: {e}") from None
-        self.close_hand()
+    def visit_stray(self, what: str, detail: str) -> None:
+        self.warnings.append(f"{self.source}: {what} skipped: {detail}")
+
+    def handle_error(self, tag: str, error: LogFormatError) -> None:
+        raise LogFormatError(f"{self.source}: {self.where(tag)}: {error}") from None
+
+    def in_hand(self) -> _Ledger:
+        """The ledger of the hand being played (an element that belongs to one comes after an INIT)."""
+        if self.ledger is None:
+            raise LogFormatError("comes before any <INIT>")
+        return self.ledger
+
+    # draws and discards are most of a record: their events are made once, for every record
+    def visit_move(self, tag: str, draw: bool, seat: int, tid: int) -> None:
+        ledger = self.in_hand()
+        if seat >= self.players:
+            raise LogFormatError(f"seat {seat} does not play: the GO type says {self.players} players")
+        if tid >= 136:
+            raise LogFormatError(f"tile id {tag[1:21]} is out of range 0..135")
+        draws, discards, tsumogiris = _MOVE_EVENTS[self.red]
+        if draw:
+            ledger.draw(seat, tid)
+            self.events.append(draws[seat][tid])
+        else:
+            self.events.append((tsumogiris if ledger.discard(seat, tid) else discards)[seat][tid])
 
     def close_hand(self) -> None:
         """End the open hand: its wins or its draw, then ``end_kyoku``; a hand the record
@@ -809,82 +926,58 @@ class _EventReader:
         self.running = [b + d for b, d in zip(before, deltas, strict=True)]
         return before, deltas
 
-    def element(self, tag: str, a: Mapping[str, str]) -> None:
-        head = tag[:1]
-        number = tag[1:]
-        if number.isascii() and number.isdigit() and (head in DRAW_SEATS or head in DISCARD_SEATS):
-            if self.ledger is None:
-                raise LogFormatError("comes before any <INIT>")
-            seat = DRAW_SEATS[head] if head in DRAW_SEATS else DISCARD_SEATS[head]
-            if seat >= self.players:
-                raise LogFormatError(f"seat {seat} does not play: the GO type says {self.players} players")
-            tid = int(number) if len(number) <= 3 else 136
-            if tid >= 136:
-                raise LogFormatError(f"tile id {number[:20]} is out of range 0..135")
-            if head in DRAW_SEATS:
-                self.ledger.draw(seat, tid)
-                self.events.append(Tsumo(seat, self.tile(tid)))
-            else:
-                tsumogiri = self.ledger.discard(seat, tid)
-                self.events.append(Dahai(seat, self.tile(tid), tsumogiri))
-            return
-        if tag == "GO":
-            if self.game_type is not None or self.rounds:
-                raise LogFormatError("a second <GO>, or one after the first INIT (the rules are set once)")
-            self.rules = _go_rules(a, self.rules)
-            self.game_type = GameType(_one_int(a, "type"))
-            self.players = self.game_type.players
-            self.red = self.game_type.red_fives
-            self.skip = self.skip or self.game_type.unmodelled()
-        elif tag == "UN":
-            if "n0" in a and not self.names:
-                self.names = _names(a, self.players)
-        elif tag == "INIT":
-            self.close_hand()
-            self.rounds += 1
-            init = _init(a, self.players)
-            self.init = init
-            self.ledger = _Ledger(init, self.players)
-            self.wins, self.draw = [], None
-            self.running = list(init.scores[: self.players])
-            self.sticks = init.riichi_sticks
-            self.events.append(
-                StartKyoku(
-                    bakaze=init.round_wind,
-                    dora_marker=self.tile(init.dora_indicator),
-                    kyoku=init.number,
-                    honba=init.honba,
-                    kyotaku=init.riichi_sticks,
-                    oya=init.oya,
-                    scores=tuple(init.scores[: self.players]),
-                    tehais=tuple(self.tiles(h) for h in init.hands[: self.players]),
-                )
-            )
-        elif tag in ("N", "REACH", "DORA", "AGARI", "RYUUKYOKU") and self.ledger is None:
-            raise LogFormatError("comes before any <INIT>")
-        elif tag == "N":
-            self.call(_seat(a, "who", self.players), _one_int(a, "m"))
-        elif tag == "REACH":
-            self.reach(a)
-        elif tag == "DORA":
-            assert self.ledger is not None
-            shown = _ids(a, "hai")
-            if len(shown) != 1:
-                raise LogFormatError(f"hai={a.get('hai')!r} must be one tile id")
-            self.ledger.dora(shown[0])
-            self.events.append(Dora(self.tile(shown[0])))
-        elif tag == "AGARI":
-            self.agari(a)
-        elif tag == "RYUUKYOKU":
-            self.ryuukyoku(a)
-        if a.get("owari", "").strip():
-            values = _int_list_float(a["owari"], "owari")
-            if len(values) < 2 * self.players:
-                raise LogFormatError(f"owari={a['owari']!r} needs two numbers (points, score) for each seat")
-            self.final = tuple(round(100 * v) for v in values[0 : 2 * self.players : 2])
-            self.results = [float(v) for v in values[1 : 2 * self.players : 2]]
+    def visit_go(self, a: Mapping[str, str]) -> None:
+        if self.game_type is not None or self.rounds:
+            raise LogFormatError("a second <GO>, or one after the first INIT (the rules are set once)")
+        self.rules = _go_rules(a, self.rules)
+        self.game_type = GameType(_one_int(a, "type"))
+        self.players = self.game_type.players
+        self.red = self.game_type.red_fives
+        self.skip = self.skip or self.game_type.unmodelled()
 
-    def reach(self, a: Mapping[str, str]) -> None:
+    def visit_un(self, a: Mapping[str, str]) -> None:
+        if "n0" in a and not self.names:
+            self.names = _names(a, self.players)
+
+    def visit_init(self, a: Mapping[str, str]) -> None:
+        self.close_hand()
+        self.rounds += 1
+        init = _init(a, self.players)
+        self.init = init
+        self.ledger = _Ledger(init, self.players)
+        self.wins, self.draw = [], None
+        self.running = list(init.scores[: self.players])
+        self.sticks = init.riichi_sticks
+        self.events.append(
+            StartKyoku(
+                bakaze=init.round_wind,
+                dora_marker=self.tile(init.dora_indicator),
+                kyoku=init.number,
+                honba=init.honba,
+                kyotaku=init.riichi_sticks,
+                oya=init.oya,
+                scores=tuple(init.scores[: self.players]),
+                tehais=tuple(self.tiles(h) for h in init.hands[: self.players]),
+            )
+        )
+
+    def visit_dora(self, a: Mapping[str, str]) -> None:
+        ledger = self.in_hand()
+        shown = _ids(a, "hai")
+        if len(shown) != 1:
+            raise LogFormatError(f"hai={a.get('hai')!r} must be one tile id")
+        ledger.dora(shown[0])
+        self.events.append(Dora(self.tile(shown[0])))
+
+    def visit_owari(self, text: str) -> None:
+        values = _int_list_float(text, "owari")
+        if len(values) < 2 * self.players:
+            raise LogFormatError(f"owari={text!r} needs two numbers (points, score) for each seat")
+        self.final = tuple(round(100 * v) for v in values[0 : 2 * self.players : 2])
+        self.results = [float(v) for v in values[1 : 2 * self.players : 2]]
+
+    def visit_reach(self, a: Mapping[str, str]) -> None:
+        self.in_hand()
         who = _seat(a, "who", self.players)
         step = _one_int(a, "step")
         if step == 1:
@@ -902,8 +995,10 @@ class _EventReader:
             scores = tuple(100 * x for x in ten[: self.players])
         self.events.append(ReachAccepted(who, None, scores))
 
-    def call(self, who: int, code: int) -> None:
-        assert self.ledger is not None
+    def visit_call(self, a: Mapping[str, str]) -> None:
+        ledger = self.in_hand()
+        who = _seat(a, "who", self.players)
+        code = _one_int(a, "m")
         m = decode_meld(code, self.red)
         tiles = m.tiles
         if m.type is TenhouMeldType.KITA:
@@ -911,19 +1006,19 @@ class _EventReader:
                 raise LogFormatError(
                     f"call code {code} sets a North aside (kita), which only three players do"
                 )
-            self.ledger.call(who, m, None)
+            ledger.call(who, m, None)
             self.events.append(Nukidora(who, tiles[0]))
         elif m.type is TenhouMeldType.ANKAN:
-            self.ledger.call(who, m, None)
+            ledger.call(who, m, None)
             self.events.append(Ankan(who, tiles))
         elif m.type is TenhouMeldType.KAKAN:
-            self.ledger.call(who, m, None)
+            ledger.call(who, m, None)
             self.events.append(Kakan(who, tiles[3], tiles[:3]))
         else:
             target = m.from_seat(who, self.players)
             if target is None or m.called_id is None:  # pragma: no cover - decode_meld gives both
                 raise LogFormatError(f"call code {code} names no seat it is called from")
-            self.ledger.call(who, m, target)
+            ledger.call(who, m, target)
             called = self.tile(m.called_id)
             consumed = self.tiles(i for i in m.ids if i != m.called_id)
             if m.type is TenhouMeldType.CHI:
@@ -933,8 +1028,8 @@ class _EventReader:
             else:
                 self.events.append(Daiminkan(who, target, called, consumed))
 
-    def agari(self, a: Mapping[str, str]) -> None:
-        assert self.ledger is not None
+    def visit_agari(self, a: Mapping[str, str]) -> None:
+        ledger = self.in_hand()
         if self.draw is not None:
             raise LogFormatError("an AGARI after the hand's RYUUKYOKU")
         hai = _ids(a, "hai")
@@ -949,7 +1044,7 @@ class _EventReader:
         agari = _agari({**a, "hai": ",".join(map(str, hai))}, self.players, self.red)
         if any(w.winner == agari.who for w in self.wins):
             raise LogFormatError(f"a second AGARI of seat {agari.who} in one hand")
-        self.ledger.agari(agari)
+        ledger.agari(agari)
         sc = self.check_before(agari.sc, "AGARI")
         deltas = sc[1] if sc is not None else None
         ura = self.tiles(agari.dora_hai_ura)
@@ -987,8 +1082,8 @@ class _EventReader:
             )
         )
 
-    def ryuukyoku(self, a: Mapping[str, str]) -> None:
-        assert self.ledger is not None
+    def visit_ryuukyoku(self, a: Mapping[str, str]) -> None:
+        ledger = self.in_hand()
         if self.wins or self.draw is not None:
             raise LogFormatError("a RYUUKYOKU after the hand's AGARI or RYUUKYOKU")
         kind = a.get("type")
@@ -1002,7 +1097,7 @@ class _EventReader:
         before, deltas = sc if sc is not None else (None, None)
         shown = {i: _ids(a, f"hai{i}") for i in range(self.players) if f"hai{i}" in a}
         for seat, ids in shown.items():
-            self.ledger.shown(seat, ids)
+            ledger.shown(seat, ids)
         tenpai = tuple(shown)
         exhaustive = kind in (None, "nm")
         tenpais = tuple(i in tenpai for i in range(self.players)) if exhaustive else None
@@ -1071,14 +1166,12 @@ def mjlog_records(data: bytes, source: str = "<mjlog>") -> list[GameRecord]:
     >>> end.kind, end.deltas, end.wins[0].yaku, end.wins[0].points
     ('win', (-2600, 3600, 0, 0), {'riichi': 1, 'dora': 1}, 2600)
     """
-    root, stray = _xml_root(data, source)
-    reader = _EventReader(source)
-    if stray is not None:
-        reader.warnings.append(f"{source}: {stray[0]} skipped: {stray[1]}")
-    reader.read(root)
-    if reader.game_type is None:
+    builder = _EventBuilder(source)
+    walk(data, source, builder)
+    builder.close_hand()
+    if builder.game_type is None:
         raise LogFormatError(f"{source}: no <GO> element (the game's rules)")
-    return [reader.record()]
+    return [builder.record()]
 
 
 _EXAMPLE = (
