@@ -63,7 +63,7 @@ MOVED: dict[str, tuple[str, ...]] = {
     "tenbou.io.convert": ("tenbou.io.read", "tenbou.verify.convert"),
     "tenbou.io.mjlog_codes": ("tenbou.io.mjlog.codes", "tenbou.io.mjlog.vocab"),
     "tenbou.io.tenhou_rules": ("tenbou.io.mjlog.rules",),
-    "tenbou.io.mjlog_read": ("tenbou.io.mjlog.read",),
+    "tenbou.io.mjlog_read": ("tenbou.io.mjlog.game", "tenbou.io.mjlog.events", "tenbou.io.mjlog.read"),
     "tenbou.io.mjlog_write": ("tenbou.io.mjlog.write",),
 }
 

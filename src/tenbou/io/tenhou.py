@@ -3,8 +3,9 @@
 The work is done in the modules of :mod:`tenbou.io.mjlog`: :mod:`~tenbou.io.mjlog.rules`
 (``GO type`` bits as tenbou rules), :mod:`~tenbou.io.mjlog.codes` (136-tile ids, call codes,
 ``ten``), :mod:`~tenbou.io.mjlog.vocab` (yaku ids, limit codes, draw types),
-:mod:`tenbou.io.mjlog.read` (the XML as events, hand ends
-and score requests) and :mod:`tenbou.io.mjlog.write`. This module gives their
+:mod:`~tenbou.io.mjlog.read` (the one walk over the XML), :mod:`~tenbou.io.mjlog.game` (the
+record's rounds and wins, and score requests), :mod:`~tenbou.io.mjlog.events` (the record as
+events and hand ends) and :mod:`~tenbou.io.mjlog.write`. This module gives their
 names under one roof, as it always has.
 
 >>> game = parse_mjlog(_EXAMPLE, source="example.xml")
@@ -27,20 +28,19 @@ from .mjlog.codes import (
     tile_from_136,
     tile_to_136,
 )
-from .mjlog.read import (
-    _EXAMPLE,
+from .mjlog.events import mjlog_records
+from .mjlog.game import (
     Agari,
     Call,
     Init,
     MjlogGame,
     Round,
     agari_to_request,
-    is_mjlog,
-    mjlog_records,
     parse_mjlog,
     read_mjlog,
     recorded_yaku,
 )
+from .mjlog.read import _EXAMPLE, is_mjlog
 from .mjlog.rules import (
     GO_FAST,
     GO_HANCHAN,

@@ -2,7 +2,7 @@
 
 :func:`write_mjlog` writes a :class:`~tenbou.io.record.GameRecord` (its hand
 ends carrying their win details) as mjlog XML that Tenhou tools and
-:func:`tenbou.io.mjlog.read.mjlog_records` read back to the same game.
+:func:`tenbou.io.mjlog.events.mjlog_records` read back to the same game.
 """
 
 from __future__ import annotations
