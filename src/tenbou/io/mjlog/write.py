@@ -101,198 +101,252 @@ def _yaku_attr(win: WinRecord, seat_wind: int, round_wind: int) -> tuple[str, st
     return "yaku", _ids_text(pairs)
 
 
+class _Writer:
+    """Writes one game, element by element: the state of the hand being written (the 136-ids of
+    its tiles, the scores and sticks, the last tile another seat may take) and the parts written."""
+
+    def __init__(self, rec: GameRecord) -> None:
+        from ...rules import rules_from_request
+
+        self.rec = rec
+        self.source = rec.source
+        self.n = rec.players
+        self.red = bool(rules_from_request(rec.rules).red_fives)
+        self.parts = ['<mjloggm ver="2.3">']
+        self.hands = iter(rec.hands)
+        self.ids = _Ids(self.red, self.n, rec.source)
+        self.end: HandEnd | None = None
+        self.wins: list[WinRecord] = []
+        self.running: list[int] = []
+        self.start: StartKyoku | None = None
+        self.drawn: list[int | None] = [None] * 4
+        self.last: int | None = None
+        self.sticks = 0
+        self.dora_ids: list[int] = []
+        self.ura: list[int] | None = None
+        self.last_end = -1  # the place of the last AGARI or RYUUKYOKU, which ``owari`` goes on
+        self.riichi: set[int] = set()
+
+    def hundreds(self, values: Iterable[int]) -> str:
+        """Points of each seat (the empty seats of a sanma game too) in hundreds."""
+        return ",".join(str(_hundreds(v, self.source)) for v in [*values, *([0] * (4 - self.n))])
+
+    def sc(self, deltas: list[int]) -> str:
+        """``sc``: each seat's points before the hand's end and their change, in hundreds."""
+        pad = [0] * (4 - self.n)
+        return ",".join(
+            f"{_hundreds(b, self.source)},{_hundreds(d, self.source)}"
+            for b, d in zip([*self.running, *pad], [*deltas, *pad], strict=True)
+        )
+
+    def head(self) -> None:
+        """``GO`` (the room, and tenbou's rules where no room has them), ``UN``, ``TAIKYOKU``."""
+        import json
+        from urllib.parse import quote
+        from xml.sax.saxutils import quoteattr
+
+        rec = self.rec
+        go = rec.meta.get("go_type")
+        gt = (
+            GameType(go)
+            if isinstance(go, int) and GameType(go).rules_json() == rec.rules
+            else GameType.of_rules(rec.rules, self.n)
+        )
+        go_attrs = f'type="{gt.code}" lobby="0"'
+        if gt.rules_json() != rec.rules:
+            go_attrs += f" rules={quoteattr(json.dumps(rec.rules, ensure_ascii=False))}"
+        self.parts.append(f"<GO {go_attrs}/>")
+        names = list(rec.names) + [""] * (4 - len(rec.names))
+        self.parts.append(
+            "<UN " + " ".join(f'n{i}="{quote(names[i])}"' for i in range(4)) + ' dan="" rate="" sx=""/>'
+        )
+        self.parts.append('<TAIKYOKU oya="0"/>')
+
+    def init(self, ev: StartKyoku) -> None:
+        self.start = ev
+        self.end = end = next(self.hands)
+        self.wins = list(end.wins)
+        self.ids = ids = _Ids(self.red, self.n, self.source)
+        self.running = list(ev.scores)
+        self.sticks = ev.kyotaku
+        self.dora_ids = [ids.new(ev.dora_marker)]
+        self.ura = None
+        self.riichi = set()
+        for seat, h in enumerate(ev.tehais):
+            ids.hands[seat] = [ids.new(t) for t in h]
+        seed = f"{ev.bakaze.index * 4 + ev.kyoku - 1},{ev.honba},{ev.kyotaku},0,0,{self.dora_ids[0]}"
+        hai = " ".join(f'hai{i}="{_ids_text(ids.hands[i]) if i < self.n else ""}"' for i in range(4))
+        self.parts.append(f'<INIT seed="{seed}" ten="{self.hundreds(ev.scores)}" oya="{ev.oya}" {hai}/>')
+        self.drawn = [None] * 4
+
+    def draw(self, ev: Tsumo) -> None:
+        tid = self.ids.new(ev.pai)
+        self.ids.hands[ev.actor].append(tid)
+        self.drawn[ev.actor] = tid
+        self.parts.append(f"<{DRAW_TAGS[ev.actor]}{tid}/>")
+
+    def discard(self, ev: Dahai) -> None:
+        d = self.drawn[ev.actor]
+        tid = self.ids.take(
+            ev.actor, ev.pai, prefer=d if ev.tsumogiri else None, avoid=None if ev.tsumogiri else d
+        )
+        self.drawn[ev.actor] = None
+        self.last = tid
+        self.parts.append(f"<{DISCARD_TAGS[ev.actor]}{tid}/>")
+
+    def call(self, ev: Chi | Pon | Daiminkan) -> None:
+        """A call of the last discard: chi, pon or daiminkan."""
+        last = self.last
+        assert last is not None
+        mine = tuple(self.ids.take(ev.actor, t) for t in ev.consumed)
+        mtype = {Chi: TenhouMeldType.CHI, Pon: TenhouMeldType.PON, Daiminkan: TenhouMeldType.DAIMINKAN}[
+            type(ev)
+        ]
+        rel = (ev.target - ev.actor) % 4
+        meld_ids = (*mine, last)
+        self.ids.melds[ev.actor].append((mtype, meld_ids, last, rel))
+        self.parts.append(f'<N who="{ev.actor}" m="{encode_meld(mtype, meld_ids, last, rel)}"/>')
+
+    def kakan(self, ev: Kakan) -> None:
+        added = self.ids.take(ev.actor, ev.pai)
+        melds = self.ids.melds[ev.actor]
+        i = next(
+            (i for i, m in enumerate(melds) if m[0] is TenhouMeldType.PON and m[1][0] // 4 == ev.pai.kind),
+            None,
+        )
+        if i is None:
+            raise LogFormatError(f"{self.source}: kakan of {ev.pai} by seat {ev.actor} without a pon")
+        _, pon_ids, called, rel = melds[i]
+        melds[i] = (TenhouMeldType.KAKAN, (*sorted(pon_ids), added), called, rel)
+        self.parts.append(
+            f'<N who="{ev.actor}" m="{encode_meld(TenhouMeldType.KAKAN, melds[i][1], called, rel)}"/>'
+        )
+        self.drawn[ev.actor] = None
+        self.last = added  # a chankan robs it
+
+    def own(self, ev: Ankan | Nukidora) -> None:
+        """An ankan, or a North set aside (kita): a call of the player's own tiles."""
+        if isinstance(ev, Ankan):
+            ids = tuple(self.ids.take(ev.actor, t) for t in ev.consumed)
+            mtype = TenhouMeldType.ANKAN
+        else:
+            ids = (self.ids.take(ev.actor, ev.pai),)
+            mtype = TenhouMeldType.KITA
+        self.ids.melds[ev.actor].append((mtype, ids, None, 0))
+        self.parts.append(f'<N who="{ev.actor}" m="{encode_meld(mtype, ids)}"/>')
+        self.drawn[ev.actor] = None
+        self.last = ids[0]
+
+    def dora(self, ev: Dora) -> None:
+        tid = self.ids.new(ev.dora_marker)
+        self.dora_ids.append(tid)
+        self.parts.append(f'<DORA hai="{tid}"/>')
+
+    def reach_accepted(self, ev: ReachAccepted) -> None:
+        self.running[ev.actor] -= 1000
+        self.sticks += 1
+        self.riichi.add(ev.actor)
+        self.parts.append(f'<REACH who="{ev.actor}" step="2" ten="{self.hundreds(self.running)}"/>')
+
+    def agari(self, ev: Hora) -> None:
+        start = self.start
+        assert start is not None and self.end is not None
+        win = next((w for w in self.wins if w.winner == ev.actor), None)
+        if win is None:
+            raise LogFormatError(f"{self.source}: the win of seat {ev.actor} has no details to write")
+        self.wins.remove(win)
+        hand = list(self.ids.hands[ev.actor])
+        if ev.actor == ev.target:
+            machi = self.drawn[ev.actor] if self.drawn[ev.actor] is not None else hand[-1]
+        else:
+            assert self.last is not None
+            machi = self.last
+            hand.append(machi)
+        assert machi is not None
+        if self.ura is None and ev.ura_markers:  # one set of indicators for the hand (double ron included)
+            self.ura = [self.ids.new(t) for t in ev.ura_markers]
+        # Tenhou shows the ura indicators to a riichi winner only
+        shown = self.ura if ev.ura_markers and self.ura is not None and ev.actor in self.riichi else []
+        key, value = _yaku_attr(win, (ev.actor - start.oya) % self.n, start.bakaze.index)
+        codes = [encode_meld(*m) for m in reversed(self.ids.melds[ev.actor])]
+        deltas = list(win.deltas) if win.deltas is not None else [0] * self.n
+        attrs = [
+            f'ba="{start.honba},{self.sticks}"',
+            f'hai="{_ids_text(sorted(hand))}"',
+            f'm="{_ids_text(codes)}"' if codes else "",
+            f'machi="{machi}"',
+            f'ten="{win.fu or 0},{win.points or 0},{LIMIT_CODES.get(win.limit, 0)}"',
+            f'{key}="{value}"',
+            f'doraHai="{_ids_text(self.dora_ids)}"',
+            f'doraHaiUra="{_ids_text(shown)}"' if shown else "",
+            f'who="{ev.actor}" fromWho="{ev.target}"',
+            f'paoWho="{win.pao}"' if win.pao is not None else "",
+            f'sc="{self.sc(deltas)}"',
+        ]
+        self.running = [r + d for r, d in zip(self.running, deltas, strict=True)]
+        self.sticks = 0
+        self.last_end = len(self.parts)
+        self.parts.append("<AGARI " + " ".join(a for a in attrs if a) + "/>")
+
+    def ryuukyoku(self, ev: Ryukyoku) -> None:
+        end, start = self.end, self.start
+        assert end is not None and start is not None
+        deltas = list(end.deltas) if end.deltas is not None else [0] * self.n
+        attrs = [f'ba="{start.honba},{self.sticks}"', f'sc="{self.sc(deltas)}"']
+        if end.reason is not None and end.reason in RYUUKYOKU_BY_NAME:
+            attrs.insert(0, f'type="{RYUUKYOKU_BY_NAME[end.reason]}"')
+        if end.kind == "exhaustive_draw":
+            for seat in end.tenpai or ():
+                attrs.append(f'hai{seat}="{_ids_text(sorted(self.ids.hands[seat]))}"')
+        self.last_end = len(self.parts)
+        self.parts.append("<RYUUKYOKU " + " ".join(attrs) + "/>")
+
+    def owari(self, final_scores: tuple[int, ...]) -> None:
+        """``owari`` on the last AGARI or RYUUKYOKU: each seat's final points and result."""
+        pad = 4 - self.n
+        owari = ",".join(
+            f"{_hundreds(s, self.source)},{p:.1f}"
+            for s, p in zip(
+                [*final_scores, *([0] * pad)], [*final_results(self.rec), *([0.0] * pad)], strict=True
+            )
+        )
+        self.parts[self.last_end] = self.parts[self.last_end][:-2] + f' owari="{owari}"/>'
+
+    def write(self) -> bytes:
+        self.head()
+        final = self.rec.final_scores
+        for ev in self.rec.events:
+            if isinstance(ev, StartKyoku):
+                self.init(ev)
+            elif isinstance(ev, Tsumo):
+                self.draw(ev)
+            elif isinstance(ev, Dahai):
+                self.discard(ev)
+            elif isinstance(ev, (Chi, Pon, Daiminkan)):
+                self.call(ev)
+            elif isinstance(ev, Kakan):
+                self.kakan(ev)
+            elif isinstance(ev, (Ankan, Nukidora)):
+                self.own(ev)
+            elif isinstance(ev, Dora):
+                self.dora(ev)
+            elif isinstance(ev, Reach):
+                self.parts.append(f'<REACH who="{ev.actor}" step="1"/>')
+            elif isinstance(ev, ReachAccepted):
+                self.reach_accepted(ev)
+            elif isinstance(ev, Hora):
+                self.agari(ev)
+            elif isinstance(ev, Ryukyoku):
+                self.ryuukyoku(ev)
+            elif isinstance(ev, EndGame) and final is not None and self.last_end >= 0:
+                self.owari(final)
+        self.parts.append("</mjloggm>")
+        return "".join(self.parts).encode("utf-8")
+
+
 def write_mjlog(rec: GameRecord) -> bytes:
-    """A game as an mjlog XML record (its hand ends must carry win details:
-    :func:`tenbou.records.complete_record` fills them in). Tiles get 136-ids in
+    """A game as an mjlog XML record (its hand ends must carry win details: tenbou's replay fills
+    them in, as :func:`tenbou.verify.convert.write_records` does before it writes). Tiles get 136-ids in
     the order they are seen; a record under rules other than a Tenhou room's
     keeps them in a ``rules`` attribute of ``GO`` (JSON), which the reader uses."""
-    import json
-    from xml.sax.saxutils import quoteattr
-
-    from ...rules import rules_from_request
-
-    n = rec.players
-    red = bool(rules_from_request(rec.rules).red_fives)
-    go = rec.meta.get("go_type")
-    gt = (
-        GameType(go)
-        if isinstance(go, int) and GameType(go).rules_json() == rec.rules
-        else GameType.of_rules(rec.rules, n)
-    )
-    parts = ['<mjloggm ver="2.3">']
-    go_attrs = f'type="{gt.code}" lobby="0"'
-    if gt.rules_json() != rec.rules:
-        go_attrs += f" rules={quoteattr(json.dumps(rec.rules, ensure_ascii=False))}"
-    parts.append(f"<GO {go_attrs}/>")
-    names = list(rec.names) + [""] * (4 - len(rec.names))
-    from urllib.parse import quote
-
-    parts.append("<UN " + " ".join(f'n{i}="{quote(names[i])}"' for i in range(4)) + ' dan="" rate="" sx=""/>')
-    parts.append('<TAIKYOKU oya="0"/>')
-    hands = iter(rec.hands)
-    ids = _Ids(red, n, rec.source)
-    end: HandEnd | None = None
-    wins: list[WinRecord] = []
-    running: list[int] = []
-    start: StartKyoku | None = None
-    drawn: list[int | None] = [None] * 4
-    last: int | None = None
-    sticks = 0
-    dora_ids: list[int] = []
-    last_end = -1
-    riichi: set[int] = set()
-    for ev in rec.events:
-        if isinstance(ev, StartKyoku):
-            start = ev
-            end = next(hands)
-            wins = list(end.wins)
-            ids = _Ids(red, n, rec.source)
-            running = list(ev.scores)
-            sticks = ev.kyotaku
-            dora_ids = [ids.new(ev.dora_marker)]
-            ura: list[int] | None = None
-            riichi = set()
-            for seat, h in enumerate(ev.tehais):
-                ids.hands[seat] = [ids.new(t) for t in h]
-            seed = f"{ev.bakaze.index * 4 + ev.kyoku - 1},{ev.honba},{ev.kyotaku},0,0,{dora_ids[0]}"
-            ten = ",".join(str(_hundreds(s, rec.source)) for s in [*ev.scores, *([0] * (4 - n))])
-            hai = " ".join(f'hai{i}="{_ids_text(ids.hands[i]) if i < n else ""}"' for i in range(4))
-            parts.append(f'<INIT seed="{seed}" ten="{ten}" oya="{ev.oya}" {hai}/>')
-            drawn = [None] * 4
-        elif isinstance(ev, Tsumo):
-            tid = ids.new(ev.pai)
-            ids.hands[ev.actor].append(tid)
-            drawn[ev.actor] = tid
-            parts.append(f"<{DRAW_TAGS[ev.actor]}{tid}/>")
-        elif isinstance(ev, Dahai):
-            d = drawn[ev.actor]
-            tid = ids.take(
-                ev.actor, ev.pai, prefer=d if ev.tsumogiri else None, avoid=None if ev.tsumogiri else d
-            )
-            drawn[ev.actor] = None
-            last = tid
-            parts.append(f"<{DISCARD_TAGS[ev.actor]}{tid}/>")
-        elif isinstance(ev, (Chi, Pon, Daiminkan)):
-            assert last is not None
-            mine = tuple(ids.take(ev.actor, t) for t in ev.consumed)
-            mtype = {Chi: TenhouMeldType.CHI, Pon: TenhouMeldType.PON, Daiminkan: TenhouMeldType.DAIMINKAN}[
-                type(ev)
-            ]
-            rel = (ev.target - ev.actor) % 4
-            meld_ids = (*mine, last)
-            ids.melds[ev.actor].append((mtype, meld_ids, last, rel))
-            parts.append(f'<N who="{ev.actor}" m="{encode_meld(mtype, meld_ids, last, rel)}"/>')
-        elif isinstance(ev, Kakan):
-            added = ids.take(ev.actor, ev.pai)
-            melds = ids.melds[ev.actor]
-            i = next(
-                (
-                    i
-                    for i, m in enumerate(melds)
-                    if m[0] is TenhouMeldType.PON and m[1][0] // 4 == ev.pai.kind
-                ),
-                None,
-            )
-            if i is None:
-                raise LogFormatError(f"{rec.source}: kakan of {ev.pai} by seat {ev.actor} without a pon")
-            _, pon_ids, called, rel = melds[i]
-            melds[i] = (TenhouMeldType.KAKAN, (*sorted(pon_ids), added), called, rel)
-            parts.append(
-                f'<N who="{ev.actor}" m="{encode_meld(TenhouMeldType.KAKAN, melds[i][1], called, rel)}"/>'
-            )
-            drawn[ev.actor] = None
-            last = added  # a chankan robs it
-        elif isinstance(ev, Ankan):
-            kan = tuple(ids.take(ev.actor, t) for t in ev.consumed)
-            ids.melds[ev.actor].append((TenhouMeldType.ANKAN, kan, None, 0))
-            parts.append(f'<N who="{ev.actor}" m="{encode_meld(TenhouMeldType.ANKAN, kan)}"/>')
-            drawn[ev.actor] = None
-            last = kan[0]
-        elif isinstance(ev, Nukidora):
-            tid = ids.take(ev.actor, ev.pai)
-            ids.melds[ev.actor].append((TenhouMeldType.KITA, (tid,), None, 0))
-            parts.append(f'<N who="{ev.actor}" m="{encode_meld(TenhouMeldType.KITA, (tid,))}"/>')
-            drawn[ev.actor] = None
-            last = tid
-        elif isinstance(ev, Dora):
-            tid = ids.new(ev.dora_marker)
-            dora_ids.append(tid)
-            parts.append(f'<DORA hai="{tid}"/>')
-        elif isinstance(ev, Reach):
-            parts.append(f'<REACH who="{ev.actor}" step="1"/>')
-        elif isinstance(ev, ReachAccepted):
-            running[ev.actor] -= 1000
-            sticks += 1
-            riichi.add(ev.actor)
-            ten = ",".join(str(_hundreds(s, rec.source)) for s in [*running, *([0] * (4 - n))])
-            parts.append(f'<REACH who="{ev.actor}" step="2" ten="{ten}"/>')
-        elif isinstance(ev, Hora):
-            assert start is not None and end is not None
-            win = next((w for w in wins if w.winner == ev.actor), None)
-            if win is None:
-                raise LogFormatError(f"{rec.source}: the win of seat {ev.actor} has no details to write")
-            wins.remove(win)
-            hand = list(ids.hands[ev.actor])
-            if ev.actor == ev.target:
-                machi = drawn[ev.actor] if drawn[ev.actor] is not None else hand[-1]
-            else:
-                assert last is not None
-                machi = last
-                hand.append(machi)
-            assert machi is not None
-            if ura is None and ev.ura_markers:  # one set of indicators for the hand (double ron included)
-                ura = [ids.new(t) for t in ev.ura_markers]
-            # Tenhou shows the ura indicators to a riichi winner only
-            shown = ura if ev.ura_markers and ura is not None and ev.actor in riichi else []
-            seat_wind = (ev.actor - start.oya) % n
-            key, value = _yaku_attr(win, seat_wind, start.bakaze.index)
-            codes = [encode_meld(*m) for m in reversed(ids.melds[ev.actor])]
-            deltas = list(win.deltas) if win.deltas is not None else [0] * n
-            sc = ",".join(
-                f"{_hundreds(b, rec.source)},{_hundreds(d, rec.source)}"
-                for b, d in zip([*running, *([0] * (4 - n))], [*deltas, *([0] * (4 - n))], strict=True)
-            )
-            attrs = [
-                f'ba="{start.honba},{sticks}"',
-                f'hai="{_ids_text(sorted(hand))}"',
-                f'm="{_ids_text(codes)}"' if codes else "",
-                f'machi="{machi}"',
-                f'ten="{win.fu or 0},{win.points or 0},{LIMIT_CODES.get(win.limit, 0)}"',
-                f'{key}="{value}"',
-                f'doraHai="{_ids_text(dora_ids)}"',
-                f'doraHaiUra="{_ids_text(shown)}"' if shown else "",
-                f'who="{ev.actor}" fromWho="{ev.target}"',
-                f'paoWho="{win.pao}"' if win.pao is not None else "",
-                f'sc="{sc}"',
-            ]
-            running = [r + d for r, d in zip(running, deltas, strict=True)]
-            sticks = 0
-            last_end = len(parts)
-            parts.append("<AGARI " + " ".join(a for a in attrs if a) + "/>")
-        elif isinstance(ev, Ryukyoku):
-            assert end is not None and start is not None
-            deltas = list(end.deltas) if end.deltas is not None else [0] * n
-            sc = ",".join(
-                f"{_hundreds(b, rec.source)},{_hundreds(d, rec.source)}"
-                for b, d in zip([*running, *([0] * (4 - n))], [*deltas, *([0] * (4 - n))], strict=True)
-            )
-            attrs = [f'ba="{start.honba},{sticks}"', f'sc="{sc}"']
-            if end.reason is not None and end.reason in RYUUKYOKU_BY_NAME:
-                attrs.insert(0, f'type="{RYUUKYOKU_BY_NAME[end.reason]}"')
-            if end.kind == "exhaustive_draw":
-                for seat in end.tenpai or ():
-                    attrs.append(f'hai{seat}="{_ids_text(sorted(ids.hands[seat]))}"')
-            last_end = len(parts)
-            parts.append("<RYUUKYOKU " + " ".join(attrs) + "/>")
-        elif isinstance(ev, EndGame) and rec.final_scores is not None and last_end >= 0:
-            owari = ",".join(
-                f"{_hundreds(s, rec.source)},{p:.1f}"
-                for s, p in zip(
-                    [*rec.final_scores, *([0] * (4 - n))],
-                    [*final_results(rec), *([0.0] * (4 - n))],
-                    strict=True,
-                )
-            )
-            parts[last_end] = parts[last_end][:-2] + f' owari="{owari}"/>'
-    parts.append("</mjloggm>")
-    return "".join(parts).encode("utf-8")
+    return _Writer(rec).write()
