@@ -105,7 +105,7 @@ class _Round:
         for _ in range(4096):
             counts: list[int] = []
             try:
-                return self._attempt(choices, counts)
+                return _Attempt(self, choices, counts).run()
             except (_DeadEndError, LogFormatError) as e:
                 first = first or e
                 while counts and len(choices) <= len(counts):
@@ -123,132 +123,169 @@ class _Round:
             f"{self.where}: the seats' actions cannot be put in an order that works: {first}"
         )
 
-    def _attempt(self, choices: list[int], counts: list[int]) -> list[Event]:
-        n = self.players
-        hands = [Counter(h) for h in self.hands]
-        ti = [0] * n
-        di = [0] * n
-        dora = iter(self.dora[1:])
-        out: list[Event] = [self.start()]
-        actor = self.oya
-        pending_dora = 0
-        last: tuple[int, Tile] | None = None
-        drawn: Tile | None = None
 
-        def need(seat: int, tiles: Sequence[Tile]) -> None:
-            for t in tiles:
-                if hands[seat][t] <= 0:
-                    raise _DeadEndError(f"seat {seat} does not hold {t}")
-                hands[seat][t] -= 1
+#: what a step of an attempt leads to: the round ends, the same seat goes on (a kan's replacement
+#: draw), or the discard goes to whoever takes it
+_END, _AGAIN, _ON = 0, 1, 2
 
-        def reveal() -> None:
-            marker = next(dora, None)
-            if marker is not None:
-                out.append(Dora(marker))
 
-        def all_taken() -> bool:
-            return all(ti[s] >= len(self.takes[s]) for s in range(n))
+class _Attempt:
+    """One try at an order of a round's actions: the seats' hands and their places in their lists
+    of takes and discards, the events so far, the seat to act. Where two seats may take a discard,
+    the ``choices`` made so far decide (the first branch past them), and ``counts`` gets how many
+    branches each such point has."""
 
-        def done() -> list[Event]:
-            if all(di[s] >= len(self.discards[s]) for s in range(n)):
-                return out
-            raise _DeadEndError("the round ends with discards left")
+    def __init__(self, rnd: _Round, choices: list[int], counts: list[int]) -> None:
+        self.rnd = rnd
+        self.n = rnd.players
+        self.choices = choices
+        self.counts = counts
+        self.hands = [Counter(h) for h in rnd.hands]
+        self.ti = [0] * self.n
+        self.di = [0] * self.n
+        self.dora = iter(rnd.dora[1:])
+        self.out: list[Event] = [rnd.start()]
+        self.actor = rnd.oya
+        self.pending_dora = 0
+        self.last: tuple[int, Tile] | None = None
+        self.drawn: Tile | None = None
 
+    def run(self) -> list[Event]:
         while True:
-            # -- the actor takes: a draw, or a call of the last discard
-            if ti[actor] >= len(self.takes[actor]):
-                if all_taken():
-                    return done()
-                raise _DeadEndError(f"seat {actor} has no take left")
-            take = self.takes[actor][ti[actor]]
-            ti[actor] += 1
-            if take.kind == "draw":
-                if last is not None and actor != (last[0] + 1) % n:
-                    raise _DeadEndError("a draw out of turn")
-                out.append(Tsumo(actor, take.tile))
-                hands[actor][take.tile] += 1
-                drawn = take.tile
-                for _ in range(pending_dora):
-                    reveal()
-                pending_dora = 0
+            step = self.take()
+            if step == _ON:
+                step = self.discard()
+            if step == _END:
+                return self.done()
+            if step == _ON:
+                self.pass_turn()
+
+    def need(self, seat: int, tiles: Sequence[Tile]) -> None:
+        hand = self.hands[seat]
+        for t in tiles:
+            if hand[t] <= 0:
+                raise _DeadEndError(f"seat {seat} does not hold {t}")
+            hand[t] -= 1
+
+    def reveal(self) -> None:
+        marker = next(self.dora, None)
+        if marker is not None:
+            self.out.append(Dora(marker))
+
+    def all_taken(self) -> bool:
+        return all(self.ti[s] >= len(self.rnd.takes[s]) for s in range(self.n))
+
+    def done(self) -> list[Event]:
+        if all(self.di[s] >= len(self.rnd.discards[s]) for s in range(self.n)):
+            return self.out
+        raise _DeadEndError("the round ends with discards left")
+
+    def take(self) -> int:
+        """The actor takes: a draw, or a call of the last discard."""
+        actor = self.actor
+        takes = self.rnd.takes[actor]
+        if self.ti[actor] >= len(takes):
+            if self.all_taken():
+                return _END
+            raise _DeadEndError(f"seat {actor} has no take left")
+        take = takes[self.ti[actor]]
+        self.ti[actor] += 1
+        if take.kind == "draw":
+            if self.last is not None and actor != (self.last[0] + 1) % self.n:
+                raise _DeadEndError("a draw out of turn")
+            self.out.append(Tsumo(actor, take.tile))
+            self.hands[actor][take.tile] += 1
+            self.drawn = take.tile
+            for _ in range(self.pending_dora):
+                self.reveal()
+            self.pending_dora = 0
+        else:
+            if self.last is None or self.last != (take.target, take.tile):
+                raise _DeadEndError(f"seat {actor}'s {take.kind} of {take.tile} matches no discard")
+            self.need(actor, take.consumed)
+            if take.kind == "chi":
+                self.out.append(Chi(actor, take.target, take.tile, take.consumed))
+            elif take.kind == "pon":
+                self.out.append(Pon(actor, take.target, take.tile, take.consumed))
             else:
-                if last is None or last != (take.target, take.tile):
-                    raise _DeadEndError(f"seat {actor}'s {take.kind} of {take.tile} matches no discard")
-                need(actor, take.consumed)
-                if take.kind == "chi":
-                    out.append(Chi(actor, take.target, take.tile, take.consumed))
-                elif take.kind == "pon":
-                    out.append(Pon(actor, take.target, take.tile, take.consumed))
-                else:
-                    out.append(Daiminkan(actor, take.target, take.tile, take.consumed))
-                drawn = None
-                if take.kind == "daiminkan":
-                    if (
-                        di[actor] < len(self.discards[actor])
-                        and self.discards[actor][di[actor]].kind == "skip"
-                    ):
-                        di[actor] += 1
-                    pending_dora += 1
-                    last = None
-                    continue
-            last = None
-            # -- the actor's discard, kan or kita (or the round ends here: tsumo, nine terminals)
-            if di[actor] >= len(self.discards[actor]):
-                if all_taken():
-                    return done()
-                raise _DeadEndError(f"seat {actor} has no discard left")
-            d = self.discards[actor][di[actor]]
-            di[actor] += 1
-            if d.kind in ("ankan", "kakan", "kita"):
-                if d.kind == "ankan":
-                    need(actor, d.consumed)
-                    out.append(Ankan(actor, d.consumed))
-                    reveal()
-                else:
-                    assert d.tile is not None
-                    need(actor, [d.tile])
-                    if d.kind == "kakan":
-                        out.append(Kakan(actor, d.tile, d.consumed))
-                        pending_dora += 1
-                    else:
-                        out.append(Nukidora(actor, d.tile))
-                drawn = None
-                if all_taken():  # robbed (chankan), or the round ends on it
-                    return done()
-                continue  # the same seat draws its replacement
-            if d.kind == "skip":
-                raise _DeadEndError("a 0 in a discard list that follows no daiminkan")
-            tile = d.tile
-            if d.tsumogiri:
-                if drawn is None:
-                    raise _DeadEndError(f"seat {actor} discards the drawn tile without having drawn")
-                tile = drawn
-            assert tile is not None
-            if d.kind == "reach":
-                out.append(Reach(actor))
-            need(actor, [tile])
-            out.append(Dahai(actor, tile, d.tsumogiri))
-            last = (actor, tile)
-            drawn = None
-            if all_taken():
-                if d.kind == "reach" and self.result[0] != WIN_TEXT:
-                    out.append(ReachAccepted(actor))
-                return done()
-            if d.kind == "reach":
-                out.append(ReachAccepted(actor))
-            # -- who takes this discard: a call that matches it (pon/kan before chi), or the next seat
-            callers = []
-            for s in range(n):
-                if s == actor or ti[s] >= len(self.takes[s]):
-                    continue
-                nxt = self.takes[s][ti[s]]
-                if nxt.kind != "draw" and (nxt.target, nxt.tile) == last:
-                    callers.append((0 if nxt.kind == "chi" else 1, s))
-            callers.sort(reverse=True)
-            options = list(dict.fromkeys([s for _, s in callers] + [(actor + 1) % n]))
-            if len(options) > 1:
-                k = len(counts)
-                counts.append(len(options))
-                actor = options[choices[k] if k < len(choices) else 0]
+                self.out.append(Daiminkan(actor, take.target, take.tile, take.consumed))
+            self.drawn = None
+            if take.kind == "daiminkan":
+                discards = self.rnd.discards[actor]
+                if self.di[actor] < len(discards) and discards[self.di[actor]].kind == "skip":
+                    self.di[actor] += 1
+                self.pending_dora += 1
+                self.last = None
+                return _AGAIN
+        self.last = None
+        return _ON
+
+    def discard(self) -> int:
+        """The actor's discard, kan or kita (or the round ends here: tsumo, nine terminals)."""
+        actor = self.actor
+        discards = self.rnd.discards[actor]
+        if self.di[actor] >= len(discards):
+            if self.all_taken():
+                return _END
+            raise _DeadEndError(f"seat {actor} has no discard left")
+        d = discards[self.di[actor]]
+        self.di[actor] += 1
+        if d.kind in ("ankan", "kakan", "kita"):
+            if d.kind == "ankan":
+                self.need(actor, d.consumed)
+                self.out.append(Ankan(actor, d.consumed))
+                self.reveal()
             else:
-                actor = options[0]
+                assert d.tile is not None
+                self.need(actor, [d.tile])
+                if d.kind == "kakan":
+                    self.out.append(Kakan(actor, d.tile, d.consumed))
+                    self.pending_dora += 1
+                else:
+                    self.out.append(Nukidora(actor, d.tile))
+            self.drawn = None
+            if self.all_taken():  # robbed (chankan), or the round ends on it
+                return _END
+            return _AGAIN  # the same seat draws its replacement
+        if d.kind == "skip":
+            raise _DeadEndError("a 0 in a discard list that follows no daiminkan")
+        tile = d.tile
+        if d.tsumogiri:
+            if self.drawn is None:
+                raise _DeadEndError(f"seat {actor} discards the drawn tile without having drawn")
+            tile = self.drawn
+        assert tile is not None
+        if d.kind == "reach":
+            self.out.append(Reach(actor))
+        self.need(actor, [tile])
+        self.out.append(Dahai(actor, tile, d.tsumogiri))
+        self.last = (actor, tile)
+        self.drawn = None
+        if self.all_taken():
+            if d.kind == "reach" and self.rnd.result[0] != WIN_TEXT:
+                self.out.append(ReachAccepted(actor))
+            return _END
+        if d.kind == "reach":
+            self.out.append(ReachAccepted(actor))
+        return _ON
+
+    def pass_turn(self) -> None:
+        """Who takes the last discard: a call that matches it (pon/kan before chi), or the next
+        seat; where more than one may, the choice made for this point."""
+        actor, last = self.actor, self.last
+        takes = self.rnd.takes
+        callers = []
+        for s in range(self.n):
+            if s == actor or self.ti[s] >= len(takes[s]):
+                continue
+            nxt = takes[s][self.ti[s]]
+            if nxt.kind != "draw" and (nxt.target, nxt.tile) == last:
+                callers.append((0 if nxt.kind == "chi" else 1, s))
+        callers.sort(reverse=True)
+        options = list(dict.fromkeys([s for _, s in callers] + [(actor + 1) % self.n]))
+        if len(options) > 1:
+            k = len(self.counts)
+            self.counts.append(len(options))
+            self.actor = options[self.choices[k] if k < len(self.choices) else 0]
+        else:
+            self.actor = options[0]
