@@ -1,5 +1,6 @@
-"""The record I/O layer's layout: one package per format, the module paths of 0.1.0 still import
-(``tenbou.MOVED``), pickles made by 0.1.0 still load, and the two namespaces of mjlog names agree."""
+"""The record I/O layer's layout: one package per format, which imports no other format's (but one
+named module), the module paths of 0.1.0 still import (``tenbou.MOVED``), pickles made by 0.1.0
+still load, and the two namespaces of mjlog names agree."""
 
 from __future__ import annotations
 
@@ -10,9 +11,13 @@ from pathlib import Path
 import pytest
 
 import tenbou
+import tenbou.io.mjai
 import tenbou.io.mjlog
 import tenbou.io.tenhou
+import tenbou.io.tenhou6
 from tenbou.io.mjlog import parse_mjlog
+
+from .test_layers import MODULES, _imports
 
 #: the names each mjlog module of 0.1.0 had (its ``__all__``, its constants and helpers other
 #: modules or users may import), frozen: each must still import from the old path
@@ -73,3 +78,35 @@ def test_the_package_and_the_hub_give_the_same_names() -> None:
     assert {n for n in hub - package if not n.startswith(("GO_", "_"))} == {"JSON", "UNMODELLED_GO_BITS"}
     for name in package:
         assert getattr(tenbou.io.mjlog, name) is getattr(tenbou.io.tenhou, name), name
+
+
+def test_the_format_packages_keep_their_names() -> None:
+    # the __all__ of the modules of 0.1.0 that are packages now (docs/records.md names them)
+    assert tenbou.io.mjai.__all__ == ["mjai_records", "read_json", "write_mjai"]
+    assert tenbou.io.tenhou6.__all__ == [
+        "ABORT_TEXTS", "YAKU_NAMES", "code_of_tile", "rules_of", "tenhou6_records", "tile_of_code",
+        "write_tenhou6",
+    ]  # fmt: skip
+    for package in (tenbou.io.mjai, tenbou.io.tenhou6):
+        assert all(hasattr(package, name) for name in package.__all__)
+
+
+#: the one import between two formats' packages: a tenhou.net/6 record written from an mjlog names
+#: the mjlog's room as Tenhou's JSON does (``rule.disp`` from the ``GO type`` bits)
+CROSS_FORMAT = {("io.tenhou6.write", "io.mjlog.rules")}
+
+
+def test_each_format_is_its_own_package() -> None:
+    formats = ("mjlog", "tenhou6", "mjai")
+    wrong = []
+    for module in MODULES:
+        parts = module.split(".")
+        if parts[:1] != ["io"] or len(parts) < 3 or parts[1] not in formats:
+            continue
+        for target in _imports(module):
+            other = target.split(".")
+            theirs = other[1] if other[:1] == ["io"] and len(other) > 1 else None
+            if theirs in formats and theirs != parts[1] and (module, target) not in CROSS_FORMAT:
+                wrong.append(f"{module} imports {target}")
+    assert not wrong
+    assert all(target in _imports(module) for module, target in CROSS_FORMAT)
