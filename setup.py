@@ -50,7 +50,7 @@ COMPILED = [
 MYPY = "mypy>=2.2,<2.5"
 #: mypyc's shared library of the group: the top-level module ``tenbou__mypyc``
 GROUP = "tenbou"
-#: the file of a pure build that says why it is pure (read by tenbou._build)
+#: the file of a pure build that says why it is pure (read by tenbou.build_info)
 NOTE = "_build_note.txt"
 
 

@@ -186,6 +186,29 @@ def test_module_entry_point_and_stdin() -> None:
     assert json.loads(proc.stdout)["deltas"] == [2100, -700, -700, -700]
 
 
+def test_the_command_is_tenbou_cli_main() -> None:
+    """The console script of pyproject.toml (``tenbou.cli:main``) is the package's ``main``, and
+    ``python -m tenbou.cli`` runs it as ``python -m tenbou`` does."""
+    import importlib
+    import tomllib
+
+    import tenbou.cli
+
+    pyproject = tomllib.loads((Path(__file__).resolve().parents[1] / "pyproject.toml").read_text())
+    module, _, name = pyproject["project"]["scripts"]["tenbou"].partition(":")
+    assert getattr(importlib.import_module(module), name) is main is sys.modules["tenbou.cli.main"].main
+    assert tenbou.cli.__all__ == ["build_parser", "main"]
+    for entry in ("tenbou", "tenbou.cli"):
+        proc = subprocess.run(
+            [sys.executable, "-m", entry, "rules", "show", "nope"],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        assert proc.returncode == 2 and proc.stdout == ""
+        assert proc.stderr.startswith("tenbou: error: ") and proc.stderr.count("\n") == 1, proc.stderr
+
+
 def test_settle_human_and_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     req = {
         "rules": "tenhou", "dealer": 0, "honba": 1, "riichi_sticks": 1,
@@ -293,7 +316,7 @@ def test_dealer_and_seat_wind_never_settled_silently(
         ["score", hand, "--winner", str(winner), "--dealer", str(dealer), "--seat-wind", wind,
          "--players", str(players)]
     )  # fmt: skip
-    from tenbou.cli import _request_from_args
+    from tenbou.cli.hands import _request_from_args
 
     implied = (winner - "ESWN".index(wind)) % players
     if "ESWN".index(wind) >= players:
@@ -318,7 +341,7 @@ def test_conflicting_flags_are_refused(capsys: pytest.CaptureFixture[str]) -> No
 
 
 def test_score_help_lists_every_flag(capsys: pytest.CaptureFixture[str]) -> None:
-    from tenbou.cli import _FLAG_NAMES
+    from tenbou.cli.hands import _FLAG_NAMES
 
     with pytest.raises(SystemExit):
         main(["score", "--help"])

@@ -182,7 +182,7 @@ def test_a_failed_write_leaves_the_old_file(
 
 
 def test_an_interrupted_write_leaves_nothing(tmp_path: Path) -> None:
-    from tenbou.files import OutputFile
+    from tenbou.io.files import OutputFile
 
     def interrupted(path: str) -> None:
         Path(path).write_text("half")
@@ -195,7 +195,7 @@ def test_an_interrupted_write_leaves_nothing(tmp_path: Path) -> None:
 
 def test_an_output_replaces_a_file_whole_keeping_its_permissions(tmp_path: Path) -> None:
     """Written through a symbolic link, with the permissions of the file it replaces."""
-    from tenbou.files import OutputFile
+    from tenbou.io.files import OutputFile
 
     real = tmp_path / "real.svg"
     real.write_text("old")
@@ -316,7 +316,7 @@ def test_text_the_output_cannot_encode_is_escaped(monkeypatch: pytest.MonkeyPatc
     JSON Lines stay JSON; in ASCII people's text is written with backslash escapes."""
     import io
 
-    from tenbou.files import standard_output
+    from tenbou.io.files import standard_output
 
     utf8 = io.TextIOWrapper(io.BytesIO(), encoding="utf-8")
     monkeypatch.setattr("sys.stdout", utf8)

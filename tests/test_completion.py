@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from tenbou.cli import build_parser, main
-from tenbou.completion import commands, script
+from tenbou.cli.completion import commands, script
 from tenbou.rules import presets
 
 BASH = shutil.which("bash")

@@ -24,6 +24,7 @@ draws by importing the renderer when asked.
 from __future__ import annotations
 
 import ast
+import importlib
 from pathlib import Path
 
 import pytest
@@ -51,14 +52,6 @@ LAYERS: dict[str, tuple[int, str]] = {
     "selfplay": (9, "users"),
     "svg": (9, "users"),
 }
-#: the flat modules not yet in their layer's subpackage (issue 40 moves them there)
-LAYERS.update(
-    {
-        "_build": (4, "build"),
-        "files": (5, "io"),
-        "completion": (8, "cli"),
-    }
-)
 #: imports against the layers that are meant (importer, imported)
 EXCEPTIONS = {
     ("core.tiles", "render.svg"),  # Tile._repr_svg_: a notebook's picture, imported when drawn
@@ -135,3 +128,26 @@ def test_the_check_sees_imports() -> None:
     assert "core.tiles" in _imports("core.hand")
     assert "render.svg" in _imports("core.hand")
     assert "core.scoring" in _imports("api.win")
+
+
+#: the top-level modules that moved into their layer: (old path, new home, a name it still gives)
+MOVED_MODULES = (
+    ("tenbou.files", "tenbou.io.files", "OutputFile"),
+    ("tenbou._build", "tenbou", "build_info"),
+    ("tenbou.completion", "tenbou.cli.completion", "script"),
+)
+
+
+@pytest.mark.parametrize(("old", "home", "name"), MOVED_MODULES)
+def test_a_moved_module_still_imports(old: str, home: str, name: str) -> None:
+    """Its old path imports (:data:`tenbou.MOVED`), and gives the very object of its new home."""
+    assert old in importlib.import_module("tenbou").MOVED
+    assert getattr(importlib.import_module(old), name) is getattr(importlib.import_module(home), name)
+
+
+def test_the_top_of_the_package_holds_eight_modules() -> None:
+    """Every other module is in its layer's subpackage (issue 40): at the top stay the package's
+    ``__init__`` and ``__main__``, ``errors``, the one JSON reader and the four modules kept for
+    users' imports."""
+    top = sorted(p.stem for p in SRC.glob("*.py"))
+    assert top == ["__init__", "__main__", "_jsonread", "errors", "events", "game", "selfplay", "svg"]

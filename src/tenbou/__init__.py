@@ -27,8 +27,11 @@ import importlib.machinery
 import sys
 import types
 from collections.abc import Sequence
+from importlib import resources
+from importlib.machinery import EXTENSION_SUFFIXES
+from typing import Final
 
-from ._build import BUILD, build_info
+from .core import scoring as _scoring
 from .core.hand import Hand, Meld, MeldType, Situation
 from .core.scoring import HandScore, Limit, score_hand
 from .core.tiles import Tile, Wind, parse_tiles
@@ -44,6 +47,30 @@ from .errors import (
 from .rules import Rules, get_rules
 
 __version__ = "0.1.0"
+
+#: the build running: ``"compiled (mypyc)"`` or ``"pure Python"``. ``pip install .`` compiles the
+#: hot modules where a C compiler works (setup.py); the build is told by the modules themselves:
+#: ``tenbou.core.scoring`` is an extension module in the compiled build
+BUILD: Final = (
+    "compiled (mypyc)" if str(_scoring.__file__).endswith(tuple(EXTENSION_SUFFIXES)) else "pure Python"
+)
+
+
+def build_info() -> str:
+    """The build running, and for a pure build made by pip why it is pure:
+    ``"compiled (mypyc)"``, ``"pure Python"``, ``"pure Python (TENBOU_PURE=1)"``.
+
+    A pure build made by ``pip install`` keeps why it is pure (no compiler, ``TENBOU_PURE=1``,
+    ...) in the package's ``_build_note.txt``, written by setup.py; a source checkout
+    (``PYTHONPATH=src``, an editable install) has none."""
+    if BUILD != "pure Python":
+        return BUILD
+    try:
+        note = resources.files(__name__).joinpath("_build_note.txt").read_text(encoding="utf-8").strip()
+    except OSError:
+        return BUILD
+    return f"{BUILD} ({note})" if note else BUILD
+
 
 #: the modules of the flat package of 0.1.0, and where their contents live now (first found first)
 MOVED: dict[str, tuple[str, ...]] = {
@@ -61,6 +88,9 @@ MOVED: dict[str, tuple[str, ...]] = {
     "tenbou.records": ("tenbou.verify.verifier",),
     "tenbou.replay": ("tenbou.verify.replay",),
     "tenbou.io.convert": ("tenbou.io.read", "tenbou.verify.convert"),
+    "tenbou.files": ("tenbou.io.files",),
+    "tenbou._build": ("tenbou",),
+    "tenbou.completion": ("tenbou.cli.completion",),
     "tenbou.io.mjlog_codes": ("tenbou.io.mjlog.codes", "tenbou.io.mjlog.vocab"),
     "tenbou.io.tenhou_rules": ("tenbou.io.mjlog.rules",),
     "tenbou.io.mjlog_read": ("tenbou.io.mjlog.game", "tenbou.io.mjlog.events", "tenbou.io.mjlog.read"),

@@ -5,7 +5,8 @@
 reasons, yaku names, limits) in one table each, its ``vocab`` module, mapped from tenbou's names
 (mjai's words are the engine's: :mod:`tenbou.engine.events`). :mod:`tenbou.io.source` reads a
 file's bytes once, within a size limit, and :mod:`tenbou.io.read` tells the formats apart and
-reads any of them (:mod:`tenbou.verify.convert` writes them, after replaying each game).
+reads any of them (:mod:`tenbou.verify.convert` writes them, after replaying each game);
+:mod:`tenbou.io.files` writes output files.
 
 136-tile ids and record formats stay inside this package; what leaves it is
 tenbou's own vocabulary (:class:`~tenbou.core.tiles.Tile`, :class:`~tenbou.core.hand.Meld`, mjai events)

@@ -56,7 +56,7 @@ from ..engine.events import (
 from ..engine.game import Game, HandRecord
 from ..engine.round import Round
 from ..errors import LogFormatError, TenbouError
-from ..files import shown_path
+from ..io.files import shown_path
 from ..io.read import detect_format, parse_records
 from ..io.record import GameRecord, HandEnd, WinRecord
 from ..io.source import MAX_RECORD_BYTES, inflate, read_source

@@ -35,7 +35,7 @@ import sys
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, BinaryIO
 
-from .errors import TenbouError
+from ..errors import TenbouError
 
 if TYPE_CHECKING:
     from _typeshed import ReadableBuffer

@@ -2,8 +2,9 @@
 
 ``tenbou completion bash`` prints a script that completes the commands, their subcommands, their
 options, the choices an option takes (``--to mjlog|tenhou6|mjai``, ``--seat-wind E|S|W|N``) and
-file names where an argument is a file. The scripts are written from the ``argparse`` parser of
-:mod:`tenbou.cli`, so an option added there completes without further work.
+file names where an argument is a file. The scripts are written from the command's ``argparse``
+parser (:func:`tenbou.cli.build_parser`), so an option a command group adds completes without
+further work.
 
 >>> import argparse
 >>> p = argparse.ArgumentParser(prog="t")
@@ -17,10 +18,14 @@ file names where an argument is a file. The scripts are written from the ``argpa
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-__all__ = ["SHELLS", "commands", "script"]
+from ..rules import presets
+from .common import Commands
+
+__all__ = ["SHELLS", "add_parsers", "commands", "script"]
 
 SHELLS = ("bash", "zsh", "fish")
 
@@ -209,3 +214,22 @@ def script(
     """The completion script of ``parser``'s command for ``shell`` (one of :data:`SHELLS`)."""
     cmds = commands(parser, values)
     return {"bash": _bash, "zsh": _zsh, "fish": _fish}[shell](cmds)
+
+
+def add_parsers(sub: Commands, parser: argparse.ArgumentParser) -> None:
+    """``tenbou completion SHELL``: the script of ``parser``, the whole ``tenbou`` command."""
+    comp = sub.add_parser(
+        "completion",
+        help="print a shell completion script (bash, zsh, fish)",
+        description="Print the completion script of tenbou for a shell: commands, options, their "
+        'choices and file names. bash: eval "$(tenbou completion bash)" (in ~/.bashrc); zsh: the same '
+        "with zsh, in ~/.zshrc; fish: tenbou completion fish > ~/.config/fish/completions/tenbou.fish.",
+    )
+    comp.add_argument("shell", choices=SHELLS, help="the shell")
+
+    def print_script(args: argparse.Namespace) -> int:
+        ids = tuple(presets())
+        sys.stdout.write(script(parser, args.shell, {"rules": ids, "id": ids, "a": ids, "b": ids}))
+        return 0
+
+    comp.set_defaults(func=print_script)
