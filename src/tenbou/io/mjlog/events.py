@@ -224,6 +224,7 @@ class _EventBuilder(Visitor):
         self.game_type: GameType | None = None
         self.players = 4
         self.red = True
+        self.draw_events, self.discard_events, self.tsumogiri_events = _MOVE_EVENTS[True]
         self.names: tuple[str, ...] = ()
         self.events: list[Event] = [StartGame()]
         self.hands: list[HandEnd] = []
@@ -269,17 +270,23 @@ class _EventBuilder(Visitor):
 
     # draws and discards are most of a record: their events are made once, for every record
     def visit_move(self, tag: str, draw: bool, seat: int, tid: int) -> None:
-        ledger = self.in_hand()
-        if seat >= self.players:
-            raise LogFormatError(f"seat {seat} does not play: the GO type says {self.players} players")
-        if tid >= 136:
-            raise LogFormatError(f"tile id {tag[1:21]} is out of range 0..135")
-        draws, discards, tsumogiris = _MOVE_EVENTS[self.red]
+        ledger = self.ledger
+        if ledger is None or seat >= self.players or tid >= 136:
+            self.refuse_move(tag, seat)
+            return
         if draw:
             ledger.draw(seat, tid)
-            self.events.append(draws[seat][tid])
+            self.events.append(self.draw_events[seat][tid])
         else:
-            self.events.append((tsumogiris if ledger.discard(seat, tid) else discards)[seat][tid])
+            tsumogiri = ledger.discard(seat, tid)
+            self.events.append((self.tsumogiri_events if tsumogiri else self.discard_events)[seat][tid])
+
+    def refuse_move(self, tag: str, seat: int) -> None:
+        """A draw or discard before any INIT, by a seat that does not play, or of no tile."""
+        self.in_hand()
+        if seat >= self.players:
+            raise LogFormatError(f"seat {seat} does not play: the GO type says {self.players} players")
+        raise LogFormatError(f"tile id {tag[1:21]} is out of range 0..135")
 
     def close_hand(self) -> None:
         """End the open hand: its wins or its draw, then ``end_kyoku``; a hand the record
@@ -323,6 +330,7 @@ class _EventBuilder(Visitor):
         self.game_type = GameType(_one_int(a, "type"))
         self.players = self.game_type.players
         self.red = self.game_type.red_fives
+        self.draw_events, self.discard_events, self.tsumogiri_events = _MOVE_EVENTS[self.red]
         self.skip = self.skip or self.game_type.unmodelled()
 
     def visit_un(self, a: Mapping[str, str]) -> None:

@@ -161,6 +161,7 @@ def walk(data: bytes, source: str, visitor: Visitor) -> None:
     if stray is not None:
         visitor.visit_stray(*stray)
     moves = _MOVE_TAGS
+    visit_move = visitor.visit_move
     for el in root:
         tag = el.tag
         move = moves.get(tag)
@@ -168,7 +169,7 @@ def walk(data: bytes, source: str, visitor: Visitor) -> None:
             if move is None:
                 move = _move_of(tag)
             if move is not None:
-                visitor.visit_move(tag, *move)
+                visit_move(tag, *move)
                 continue
             a = el.attrib
             if tag == "INIT":
