@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from tenbou.errors import TenbouError
-from tenbou.io.mjlog_read import parse_mjlog
+from tenbou.io.mjlog import parse_mjlog
 from tenbou.io.read import parse_records
 from tenbou.io.record import FORMATS
 from tenbou.verify.convert import write_records

@@ -19,7 +19,8 @@ from tenbou.tiles import Tile, format_sorted, format_tiles, parse_tiles, sort_ti
 from tenbou.api import request_hand, score
 from tenbou.cli import main
 from tenbou.errors import NotationError, TenbouError
-from tenbou.io.mjlog_read import _EXAMPLE, agari_to_request, parse_mjlog
+from tenbou.io.mjlog import agari_to_request, parse_mjlog
+from tenbou.io.mjlog.read import _EXAMPLE
 
 #: the kinds of the fives that have red copies
 FIVES = (4, 13, 22)

@@ -73,6 +73,24 @@ def test_errors_name_the_line() -> None:
         mjai_records("\n", "x.jsonl")
 
 
+def test_a_line_is_read_by_the_one_strict_json_reader() -> None:
+    """A key given twice is refused (json.loads keeps the last silently: here a dahai by seat 0
+    that the line also says is seat 3's), as are NaN and over-long integers, naming the line."""
+    lines = selfplay(7).decode().splitlines()
+    dahai = next(i for i, line in enumerate(lines) if '"type":"dahai"' in line)
+    for bad, words in (
+        (lines[dahai].replace('"actor":', '"actor":3,"actor":', 1), "the key 'actor' is given twice"),
+        (lines[dahai].replace("}", ',"x":NaN}'), "NaN is not JSON"),
+        (lines[dahai].replace("}", ',"x":' + "9" * 21 + "}"), "an integer of 21 digits"),
+    ):
+        text = "\n".join([*lines[:dahai], bad, *lines[dahai + 1 :]])
+        with pytest.raises(LogFormatError, match=rf"^game\.jsonl:{dahai + 1}: .*{words}"):
+            mjai_records(text, "game.jsonl")
+        with pytest.raises(LogFormatError, match=words):
+            parse_records(text.encode(), "game.jsonl")
+    assert mjai_records('{"type":"start_game","names":["a","b","c","d"]}\n{"type":"end_game"}', "ok")
+
+
 #: Mortal's libriichi ``Event`` (``libriichi/src/mjai/event.rs``): each type's fields, required or
 #: optional, as (name, kind, required); kinds: seat, tile, tiles:N, ints:4, int, bool, names
 _MORTAL: dict[str, tuple[tuple[str, str, bool], ...]] = {

@@ -2,9 +2,10 @@
 900, and no import cycle.
 
 The size limits hold where the code was split for them: the game engine (``src/tenbou/engine``,
-whose ``Round`` was one 1,000-line class). The other packages join :data:`CHECKED` as they are
-split. Every module is read with ``ast``: a class or function counts from its first decorator to its
-last line, docstring and comments included.
+whose ``Round`` was one 1,000-line class), the command line (``src/tenbou/cli``) and the record
+formats (``src/tenbou/io``: one package a format, the mjlog reader no longer 1,100 lines). The other
+packages join :data:`CHECKED` as they are split. Every module is read with ``ast``: a class or
+function counts from its first decorator to its last line, docstring and comments included.
 
 The import graph of the whole package (late imports included, as ``tests/test_layers.py`` reads
 them) has no cycle, but for the imports against the layers that are meant
@@ -21,7 +22,7 @@ import pytest
 from .test_layers import EXCEPTIONS, MODULES, SRC, _imports
 
 #: the packages below src/tenbou whose modules keep to the limits
-CHECKED = ("engine", "cli")
+CHECKED = ("engine", "cli", "io")
 MAX_CLASS = 400
 MAX_FUNCTION = 120
 MAX_MODULE = 900

@@ -91,6 +91,10 @@ MOVED: dict[str, tuple[str, ...]] = {
     "tenbou.files": ("tenbou.io.files",),
     "tenbou._build": ("tenbou",),
     "tenbou.completion": ("tenbou.cli.completion",),
+    "tenbou.io.mjlog_codes": ("tenbou.io.mjlog.codes", "tenbou.io.mjlog.vocab"),
+    "tenbou.io.tenhou_rules": ("tenbou.io.mjlog.rules",),
+    "tenbou.io.mjlog_read": ("tenbou.io.mjlog.game", "tenbou.io.mjlog.events", "tenbou.io.mjlog.read"),
+    "tenbou.io.mjlog_write": ("tenbou.io.mjlog.write",),
 }
 
 

@@ -14,7 +14,7 @@ from typing import Any, Final
 
 from ..core.scoring import score_hand
 from ..errors import RequestError, TenbouError, shown
-from ..rules import ABORTIVE_DRAWS, Rules, rules_from_request
+from ..rules import DRAW_REASONS, Rules, rules_from_request
 from ..settle.payment import Settlement, settle_draw, settle_wins
 from ..settle.results import settlement_to_dict
 from .request import (
@@ -39,7 +39,6 @@ _SETTLE_KEYS: Final = frozenset(
 _SHARED: Final = ("rules", "players", "dealer", "round_wind")
 _DRAW_KEYS: Final = frozenset({"kind", "tenpai", "nagashi", "reason"})
 #: the reasons of an abortive draw: those of ``abortive_draws`` and a triple ron
-_DRAW_REASONS: Final = (*ABORTIVE_DRAWS, "sanchahou")
 
 
 def settle(request: Mapping[str, Any]) -> dict[str, Any]:
@@ -146,8 +145,8 @@ def _settle_draw(raw: object, rules: Rules, players: int, dealer: int, honba: in
     if reason is not None:
         if kind != "abortive":
             raise RequestError("draw.reason: only an abortive draw has a reason")
-        if type(reason) is not str or reason not in _DRAW_REASONS:
-            raise RequestError(f"draw.reason: {shown(reason)} is not one of {', '.join(_DRAW_REASONS)}")
+        if type(reason) is not str or reason not in DRAW_REASONS:
+            raise RequestError(f"draw.reason: {shown(reason)} is not one of {', '.join(DRAW_REASONS)}")
     return settle_draw(
         rules, players, dealer, honba, sticks, str(kind), seats["tenpai"], seats["nagashi"], reason
     )

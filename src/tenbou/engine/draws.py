@@ -15,8 +15,9 @@ does not count, its riichi sticks go back). Nothing here changes the round.
 from __future__ import annotations
 
 from ..core.tiles import TERMINALS_AND_HONORS
+from ..rules import DRAW_REASONS, NAGASHI_MANGAN
 from ..settle.payment import Settlement, settle_chombo, settle_draw
-from .events import Ryukyoku
+from .events import MJAI_DRAW_REASONS, MJAI_EXHAUSTIVE, Ryukyoku
 from .referee import Problems
 from .state import Phase, RoundState, check_numbers, check_seat, first_go_around
 from .win import can_win
@@ -24,17 +25,11 @@ from .win import can_win
 __all__ = ["ABORT_REASONS", "CHOMBO", "abort_holds", "check_chombo", "check_ryukyoku"]
 
 _WIND_KINDS = (27, 28, 29, 30)
-#: mjai ``ryukyoku`` reasons of the abortive draws, by tenbou's names
-ABORT_REASONS = {
-    "kyuushu_kyuuhai": "kyushukyuhai",
-    "suufon_renda": "suufonrenda",
-    "suucha_riichi": "suuchariichi",
-    "suukaikan": "suukaikan",
-    "sanchahou": "sanchaho",
-}
+#: mjai ``ryukyoku`` reasons of the abortive draws, by tenbou's names (from the mjai vocabulary)
+ABORT_REASONS = {name: MJAI_DRAW_REASONS[name] for name in DRAW_REASONS}
 _REASON_NAMES = {v: k for k, v in ABORT_REASONS.items()}
 #: mjai reasons of an exhaustive draw
-_EXHAUSTIVE_REASONS = ("fanpai", "nagashimangan")
+_EXHAUSTIVE_REASONS = (MJAI_EXHAUSTIVE, MJAI_DRAW_REASONS[NAGASHI_MANGAN])
 #: the reason of a hand stopped by a chombo (its ``actor`` the offender)
 CHOMBO = "chombo"
 

@@ -30,6 +30,7 @@ from .._jsonread import read_json
 from ..core.tiles import Tile, Wind, tile_of
 from ..core.values import DataRecord
 from ..errors import LogFormatError
+from ..rules import NAGASHI_MANGAN
 
 __all__ = [
     "Ankan",
@@ -259,29 +260,38 @@ _INT_LIST_FIELDS = {"scores", "deltas"}
 _ALIASES = {"ura_markers": ("ura_markers", "uradora_markers", "uradora_marker")}
 #: other names producers use for an event type: ``kita`` (RiichiEnv, jansou) is ``nukidora``
 _TYPE_ALIASES = {"kita": "nukidora"}
-#: the draw reasons each producer writes, as the reasons of mjai (and Mortal): the original mjai
-#: server's own spellings (``suchareach``, ``sufonrenta``, ``sukaikan``), jansou's kinds
-#: (``exhaustive``, ``nm``, ``yao9``, ``reach4``, ``ron3``, ``kaze4``, ``kan4``) and the spellings
-#: its reader takes from other logs (``docs/paifu/MJAI_JSOL.md``), and tenbou's own names
+#: mjai's word (Mortal's) for each draw tenbou names (:data:`tenbou.rules.DRAW_REASONS`, and
+#: nagashi mangan): the one pairing of the two vocabularies, which the engine, self-play and the mjai
+#: reader and writer take from here
+MJAI_DRAW_REASONS: dict[str, str] = {
+    "kyuushu_kyuuhai": "kyushukyuhai",
+    "suufon_renda": "suufonrenda",
+    "suucha_riichi": "suuchariichi",
+    "suukaikan": "suukaikan",
+    "sanchahou": "sanchaho",
+    NAGASHI_MANGAN: "nagashimangan",
+}
+#: mjai's reason of a plain exhaustive draw (tenbou gives it no name: a draw without a reason)
+MJAI_EXHAUSTIVE = "fanpai"
+#: tenbou's name of each mjai draw reason but ``fanpai``
+DRAW_OF_MJAI: dict[str, str] = {mjai: name for name, mjai in MJAI_DRAW_REASONS.items()}
+#: the draw reasons each producer writes, as the reasons of mjai (and Mortal): mjai's own and
+#: tenbou's names (from the table above); the original mjai server's own spellings
+#: (``suchareach``, ``sufonrenta``, ``sukaikan``), jansou's kinds (``exhaustive``, ``nm``, ``yao9``,
+#: ``reach4``, ``ron3``, ``kaze4``, ``kan4``) and the spellings its reader takes from other logs
+#: (``docs/paifu/MJAI_JSOL.md``)
 _REASONS: dict[str, str] = {
-    **dict.fromkeys(("fanpai", "exhaustive", "exhaustive_draw", "流局", "全員聴牌", "全員不聴"), "fanpai"),
-    **dict.fromkeys(("nagashimangan", "nagashi_mangan", "nagashi", "nm", "流し満貫"), "nagashimangan"),
+    **{mjai: mjai for mjai in (MJAI_EXHAUSTIVE, *MJAI_DRAW_REASONS.values())},
+    **MJAI_DRAW_REASONS,
+    **dict.fromkeys(("exhaustive", "exhaustive_draw", "流局", "全員聴牌", "全員不聴"), MJAI_EXHAUSTIVE),
+    **dict.fromkeys(("nagashi", "nm", "流し満貫"), "nagashimangan"),
     **dict.fromkeys(
-        ("kyushukyuhai", "kyuushuukyuuhai", "kyushu_kyuhai", "kyuushu_kyuuhai", "nine_terminals", "yao9",
-         "九種九牌"),
-        "kyushukyuhai",
+        ("kyuushuukyuuhai", "kyushu_kyuhai", "nine_terminals", "yao9", "九種九牌"), "kyushukyuhai"
     ),
-    **dict.fromkeys(
-        ("suufonrenda", "sufonrenta", "suufon_renda", "sufuurenta", "four_winds", "kaze4", "四風連打"),
-        "suufonrenda",
-    ),
-    **dict.fromkeys(
-        ("suuchariichi", "suchareach", "suucha_riichi", "four_riichi", "reach4", "四家立直"), "suuchariichi"
-    ),
-    **dict.fromkeys(
-        ("suukaikan", "sukaikan", "suukan_sanra", "suukansansen", "four_kans", "kan4", "四開槓"), "suukaikan"
-    ),
-    **dict.fromkeys(("sanchaho", "sanchahou", "triple_ron", "ron3", "三家和", "三家和了"), "sanchaho"),
+    **dict.fromkeys(("sufonrenta", "sufuurenta", "four_winds", "kaze4", "四風連打"), "suufonrenda"),
+    **dict.fromkeys(("suchareach", "four_riichi", "reach4", "四家立直"), "suuchariichi"),
+    **dict.fromkeys(("sukaikan", "suukan_sanra", "suukansansen", "four_kans", "kan4", "四開槓"), "suukaikan"),
+    **dict.fromkeys(("triple_ron", "ron3", "三家和", "三家和了"), "sanchaho"),
 }  # fmt: skip
 _WINDS: dict[object, Wind] = {w.value: w for w in Wind}
 

@@ -10,7 +10,7 @@ record parsed. Writing a record replays it first, which is verification's
 work: :mod:`tenbou.verify.convert` (both were ``tenbou.io.convert``, which
 still imports).
 
->>> from tenbou.io.mjlog_read import _EXAMPLE
+>>> from tenbou.io.mjlog.read import _EXAMPLE
 >>> detect_format(_EXAMPLE), detect_format(b'{"title": "", "name": [], "rule": {}, "log": []}')
 ('mjlog', 'tenhou6')
 >>> detect_format(b'{"type":"start_game","names":["a","b","c","d"]}\\n')
@@ -98,7 +98,7 @@ def parse_records(
 
 def _parse(data: bytes, source: str, fmt: str, rules: JSON) -> list[GameRecord]:
     if fmt == "mjlog":
-        from .mjlog_read import mjlog_records
+        from .mjlog import mjlog_records
 
         return mjlog_records(data, source)
     try:

@@ -8,9 +8,9 @@ and what the record itself says about the end of every hand
 (:class:`HandEnd`: who won, the yaku, han, fu, points and limit it wrote, pao,
 the per-seat score changes, the draw's reason and tenpai seats, and where the
 format states them the winner's tiles and melds, the indicators, the honba and
-sticks, the scores), so that :mod:`tenbou.records` can compare every fact the
-record states with the engine's own state, and the writers of
-:mod:`tenbou.io.convert` can write any format from any other.
+sticks, the scores), so that :mod:`tenbou.verify` can compare every fact the
+record states with the engine's own state, and :mod:`tenbou.verify.convert`
+can write any format from any other.
 
 A record under rules tenbou does not model keeps its events but carries
 ``skip``, the reason it is not replayed.

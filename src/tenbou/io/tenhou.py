@@ -1,9 +1,11 @@
 """Tenhou mjlog records: the room rules, the codes, the reader and the writer in one namespace.
 
-The work is done in four modules: :mod:`tenbou.io.tenhou_rules` (``GO type``
-bits as tenbou rules), :mod:`tenbou.io.mjlog_codes` (136-tile ids, call codes,
-yaku ids, ``ten``), :mod:`tenbou.io.mjlog_read` (the XML as events, hand ends
-and score requests) and :mod:`tenbou.io.mjlog_write`. This module gives their
+The work is done in the modules of :mod:`tenbou.io.mjlog`: :mod:`~tenbou.io.mjlog.rules`
+(``GO type`` bits as tenbou rules), :mod:`~tenbou.io.mjlog.codes` (136-tile ids, call codes,
+``ten``), :mod:`~tenbou.io.mjlog.vocab` (yaku ids, limit codes, draw types),
+:mod:`~tenbou.io.mjlog.read` (the one walk over the XML), :mod:`~tenbou.io.mjlog.game` (the
+record's rounds and wins, and score requests), :mod:`~tenbou.io.mjlog.events` (the record as
+events and hand ends) and :mod:`~tenbou.io.mjlog.write`. This module gives their
 names under one roof, as it always has.
 
 >>> game = parse_mjlog(_EXAMPLE, source="example.xml")
@@ -14,8 +16,7 @@ names under one roof, as it always has.
 
 from __future__ import annotations
 
-from .mjlog_codes import (
-    RYUUKYOKU_TYPES,
+from .mjlog.codes import (
     Ten,
     TenhouMeld,
     TenhouMeldType,
@@ -24,27 +25,23 @@ from .mjlog_codes import (
     parse_ten,
     parse_yaku,
     parse_yakuman,
-    tenbou_yaku_id,
     tile_from_136,
     tile_to_136,
 )
-from .mjlog_read import (
-    _EXAMPLE,
+from .mjlog.events import mjlog_records
+from .mjlog.game import (
     Agari,
     Call,
     Init,
     MjlogGame,
     Round,
     agari_to_request,
-    is_mjlog,
-    mjlog_records,
     parse_mjlog,
     read_mjlog,
     recorded_yaku,
 )
-from .mjlog_write import write_mjlog
-from .record import JSON
-from .tenhou_rules import (
+from .mjlog.read import _EXAMPLE, is_mjlog
+from .mjlog.rules import (
     GO_FAST,
     GO_HANCHAN,
     GO_NO_KUITAN,
@@ -54,6 +51,9 @@ from .tenhou_rules import (
     UNMODELLED_GO_BITS,
     GameType,
 )
+from .mjlog.vocab import RYUUKYOKU_TYPES, tenbou_yaku_id
+from .mjlog.write import write_mjlog
+from .record import JSON
 
 __all__ = [
     "GO_FAST",

@@ -21,7 +21,9 @@ from __future__ import annotations
 from ._options import (
     ABORTIVE_DRAWS,
     CHIP_EVENTS,
+    DRAW_REASONS,
     LOCAL_YAKU,
+    NAGASHI_MANGAN,
     OPTION_SPECS,
     PAO_YAKU,
     YAKUMAN_IDS,
@@ -33,7 +35,9 @@ from .presets import Preset, get_preset, get_rules, preset_ids, presets, rules_f
 __all__ = [
     "ABORTIVE_DRAWS",
     "CHIP_EVENTS",
+    "DRAW_REASONS",
     "LOCAL_YAKU",
+    "NAGASHI_MANGAN",
     "OPTION_SPECS",
     "PAO_YAKU",
     "YAKUMAN_IDS",

@@ -13,7 +13,9 @@ from ..errors import RuleError, shown
 __all__ = [
     "ABORTIVE_DRAWS",
     "CHIP_EVENTS",
+    "DRAW_REASONS",
     "LOCAL_YAKU",
+    "NAGASHI_MANGAN",
     "OPTION_SPECS",
     "PAO_YAKU",
     "YAKUMAN_IDS",
@@ -39,6 +41,12 @@ CHIP_EVENTS: Final = ("aka_dora", "ura_dora", "ippatsu", "yakuman")
 
 #: abortive draws a rule set may play (a triple ron is decided by ``multiple_ron``)
 ABORTIVE_DRAWS: Final = ("kyuushu_kyuuhai", "suufon_renda", "suucha_riichi", "suukaikan")
+#: tenbou's names of the abortive draws: those a rule set may play and the triple ron (a draw's
+#: ``reason`` in a request, a hand's record and a settlement). With :data:`NAGASHI_MANGAN` they are
+#: the draws each record format has a word for: its vocabulary maps these names to its words
+DRAW_REASONS: Final = (*ABORTIVE_DRAWS, "sanchahou")
+#: tenbou's name of the exhaustive draw that nagashi mangan ends (a draw's ``reason``)
+NAGASHI_MANGAN: Final = "nagashi_mangan"
 
 #: the ranges of the integer options (documented in docs/json-api.md): points paid per honba
 #: counter, points paid at once (a riichi stick, the noten penalty), points held (start, return,

@@ -59,7 +59,7 @@ def write_records(games: Sequence[GameRecord], fmt: str, *, per_kyoku: bool = Fa
         )
     game = complete_record(games[0], strict=True)
     if fmt == "mjlog":
-        from ..io.mjlog_write import write_mjlog
+        from ..io.mjlog import write_mjlog
 
         return _writing(lambda: write_mjlog(game), games, fmt)
     from ..io.tenhou6 import write_tenhou6

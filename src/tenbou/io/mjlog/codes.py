@@ -1,4 +1,6 @@
-"""The codes of a Tenhou mjlog: 136-tile ids, call codes (``m``), yaku ids, ``ten`` values and tags.
+"""The codes of a Tenhou mjlog: 136-tile ids, call codes (``m``), ``ten`` values and tags (its yaku ids,
+limit codes and draw types, the words between these codes and tenbou's names, are
+:mod:`tenbou.io.mjlog.vocab`'s).
 
 Tiles are 136-ids: ``id // 4`` is the kind (see :mod:`tenbou.core.tiles`) and, in a
 game with red fives, ids 16, 52 and 88 are the red 5m, 5p and 5s. Those ids do
@@ -18,14 +20,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from ..core.hand import Meld, MeldType
-from ..core.tiles import Tile, format_tiles
-from ..core.yaku import DORA, YAKU
-from ..errors import LogFormatError
-from .record import JSON
+from ...core.hand import Meld, MeldType
+from ...core.tiles import Tile, format_tiles
+from ...errors import LogFormatError
+from ..record import JSON
+from .vocab import LIMIT_NAMES, tenbou_yaku_id
 
 __all__ = [
-    "RYUUKYOKU_TYPES",
     "Ten",
     "TenhouMeld",
     "TenhouMeldType",
@@ -34,7 +35,6 @@ __all__ = [
     "parse_ten",
     "parse_yaku",
     "parse_yakuman",
-    "tenbou_yaku_id",
     "tile_from_136",
     "tile_to_136",
 ]
@@ -203,38 +203,6 @@ def decode_meld(code: int, red_fives: bool) -> TenhouMeld:
     return TenhouMeld(code, TenhouMeldType.ANKAN, ids, None, 0, red_fives)
 
 
-# -- yaku ---------------------------------------------------------------------------------------
-
-REGULAR_IDS: dict[int, str] = {
-    **{y.tenhou_id: y.id for y in YAKU if not y.yakuman and y.tenhou_id is not None},
-    **{y.tenhou_id: y.id for y in DORA.values() if y.tenhou_id is not None},
-    **dict.fromkeys(range(10, 14), "seat_wind"),
-    **dict.fromkeys(range(14, 18), "round_wind"),
-}
-YAKUMAN_IDS: dict[int, str] = {y.tenhou_id: y.id for y in YAKU if y.yakuman and y.tenhou_id is not None}
-
-
-def tenbou_yaku_id(tenhou_id: int, yakuman: bool = False) -> str:
-    """The tenbou yaku id of a Tenhou yaku id (``yakuman=True`` for the ids of
-    the ``yakuman`` attribute). Tenhou numbers each seat wind (10-13) and round
-    wind (14-17); 52-54 are dora, ura dora and red fives.
-
-    >>> [tenbou_yaku_id(i) for i in (0, 1, 7, 11, 15, 52, 53, 54)]
-    ['menzen_tsumo', 'riichi', 'pinfu', 'seat_wind', 'round_wind', 'dora', 'ura_dora', 'aka_dora']
-    >>> tenbou_yaku_id(36), tenbou_yaku_id(36, yakuman=True), tenbou_yaku_id(41, yakuman=True)
-    ('renhou', 'renhou_yakuman', 'suuankou_tanki')
-    >>> tenbou_yaku_id(99)
-    Traceback (most recent call last):
-    ...
-    tenbou.errors.LogFormatError: unknown Tenhou yaku id 99
-    """
-    table = YAKUMAN_IDS if yakuman else REGULAR_IDS
-    try:
-        return table[tenhou_id]
-    except KeyError:
-        raise LogFormatError(f"unknown Tenhou {'yakuman' if yakuman else 'yaku'} id {tenhou_id!r}") from None
-
-
 @dataclass(frozen=True, slots=True)
 class Ten:
     """The ``ten`` of an AGARI: fu, points and limit (0 none, 1 mangan,
@@ -249,7 +217,7 @@ class Ten:
     @property
     def limit_name(self) -> str | None:
         """The limit as tenbou names it (``None`` below mangan)."""
-        return (None, "mangan", "haneman", "baiman", "sanbaiman", "yakuman")[self.limit]
+        return LIMIT_NAMES[self.limit]
 
 
 def int_list(text: str, what: str) -> tuple[int, ...]:
@@ -318,18 +286,6 @@ DISCARD_SEATS = {"D": 0, "E": 1, "F": 2, "G": 3}
 DRAW_TAGS = {v: k for k, v in DRAW_SEATS.items()}
 DISCARD_TAGS = {v: k for k, v in DISCARD_SEATS.items()}
 
-#: RYUUKYOKU ``type`` -> (the mjai ``ryukyoku`` reason, tenbou's name of the draw)
-RYUUKYOKU_TYPES: dict[str, tuple[str, str]] = {
-    "yao9": ("kyushukyuhai", "kyuushu_kyuuhai"),
-    "kaze4": ("suufonrenda", "suufon_renda"),
-    "reach4": ("suuchariichi", "suucha_riichi"),
-    "ron3": ("sanchaho", "sanchahou"),
-    "kan4": ("suukaikan", "suukaikan"),
-    "nm": ("nagashimangan", "nagashi_mangan"),
-}
-#: tenbou's name of a draw -> RYUUKYOKU ``type``
-RYUUKYOKU_BY_NAME = {name: t for t, (_, name) in RYUUKYOKU_TYPES.items()}
-
 
 def tile_to_136(tile: Tile, copy: int) -> int:
     """The 136-id of copy ``copy`` (0-3) of a tile; a red five is always copy 0.
@@ -381,37 +337,3 @@ def encode_meld(
         assert called_id is not None
         return (called_id << 8) | (relative_from & 3)
     return min(ids) << 8  # ankan
-
-
-# -- what the writer needs -------------------------------------------------------------------
-
-TENHOU_IDS: dict[str, int] = {v: k for k, v in REGULAR_IDS.items() if k not in range(10, 18)}
-TENHOU_YAKUMAN_IDS: dict[str, int] = {v: k for k, v in YAKUMAN_IDS.items()}
-
-
-def tenhou_yaku_id(key: str, seat_wind: int, round_wind: int, yakuman: bool = False) -> int | None:
-    """The Tenhou id of a tenbou yaku id as Tenhou writes it (a seat wind 10-13 and a
-    round wind 14-17 by the wind; kita counted in dora, 52), ``None`` for a yaku Tenhou
-    has no id for. Tenhou lists a hand's yaku in the order of these ids.
-
-    >>> [tenhou_yaku_id(k, 1, 0) for k in ("menzen_tsumo", "riichi", "seat_wind", "round_wind", "kita")]
-    [0, 1, 11, 14, 52]
-    """
-    if yakuman:
-        return TENHOU_YAKUMAN_IDS.get(key)
-    if key == "seat_wind":
-        return 10 + seat_wind
-    if key == "round_wind":
-        return 14 + round_wind
-    return TENHOU_IDS.get("dora" if key == "kita" else key)
-
-
-LIMIT_CODES = {
-    None: 0,
-    "mangan": 1,
-    "haneman": 2,
-    "baiman": 3,
-    "sanbaiman": 4,
-    "yakuman": 5,
-    "kazoe_yakuman": 5,
-}

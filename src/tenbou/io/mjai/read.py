@@ -1,4 +1,4 @@
-"""mjai JSON Lines records (Mortal, mjai-reviewer, tenbou's self-play): games in, games out.
+"""Reading mjai JSON Lines records (Mortal, mjai-reviewer, tenbou's self-play) as games.
 
 An mjai record is one event per line, ``start_game`` to ``end_game``, possibly
 several games in one file. mjai has no rules field: ``start_game`` may carry
@@ -22,14 +22,14 @@ hand (``actor``), as ``tenbou match`` writes it.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .._jsonread import read_json as _read_json
-from ..core.tiles import Tile
-from ..engine.events import (
+from ..._jsonread import read_json as _read_json
+from ...core.tiles import Tile
+from ...engine.events import (
+    DRAW_OF_MJAI,
     Ankan,
     Chi,
     Daiminkan,
@@ -47,18 +47,12 @@ from ..engine.events import (
     event_to_json,
     tile_from_mjai,
 )
-from ..errors import LogFormatError
-from .record import JSON, GameRecord, HandEnd, WinRecord
+from ...errors import LogFormatError
+from ...rules import DRAW_REASONS
+from ..record import JSON, GameRecord, HandEnd, WinRecord
 
-__all__ = ["mjai_records", "read_json", "write_mjai"]
+__all__ = ["mjai_records", "read_json"]
 
-_ABORTIVE = {
-    "kyushukyuhai": "kyuushu_kyuuhai",
-    "suufonrenda": "suufon_renda",
-    "suuchariichi": "suucha_riichi",
-    "suukaikan": "suukaikan",
-    "sanchaho": "sanchahou",
-}
 #: how many tiles a call takes from the caller's hand
 _CONSUMED = {Chi: 2, Pon: 2, Daiminkan: 3, Kakan: 3, Ankan: 4}
 #: events that belong inside a hand (everything but start_game, start_kyoku, end_game)
@@ -235,7 +229,7 @@ class _Game:
         The first hand starts with the rules' start points and no sticks; every other
         hand with the scores the hand before ends with (its last ``hora`` or its
         ``ryukyoku``, or its start and changes) and the sticks left on the table."""
-        from ..rules import rules_from_request
+        from ...rules import rules_from_request
 
         tehais = obj.get("tehais")
         players = len(tehais) if isinstance(tehais, list) and len(tehais) in (3, 4) else self.players or 4
@@ -372,9 +366,8 @@ def _hand_end(events: Sequence[Event], first: int, players: int, facts: Mapping[
         elif isinstance(ev, Ryukyoku) and not wins and ev.reason == "chombo":
             return HandEnd("chombo", deltas=ev.deltas, scores_after=ev.scores, offender=ev.actor)
         elif isinstance(ev, Ryukyoku) and not wins:
-            abortive = _ABORTIVE.get(ev.reason or "")
-            kind = "abortive_draw" if abortive else "exhaustive_draw"
-            name = abortive or ("nagashi_mangan" if ev.reason == "nagashimangan" else None)
+            name = DRAW_OF_MJAI.get(ev.reason or "")
+            kind = "abortive_draw" if name in DRAW_REASONS else "exhaustive_draw"
             tenpai = None if ev.tenpais is None else tuple(i for i, t in enumerate(ev.tenpais) if t)
             return HandEnd(
                 kind,
@@ -458,49 +451,3 @@ def mjai_records(text: str, source: str = "<mjai>", rules: JSON = "tenhou") -> l
             )
         )
     return out
-
-
-def write_mjai(games: Sequence[GameRecord]) -> bytes:
-    """Games as mjai JSON Lines in the strict form of Mortal's libriichi (every field its
-    ``Event`` requires, under its names: ``ura_markers``, mjai's draw reasons, ``scores`` and
-    ``kyotaku`` on every ``start_kyoku``, ``tsumogiri`` on every ``dahai``, one name per seat):
-    ``start_game`` carries the names, ``aka_flag``, ``kyoku_first`` and ``tenbou_rules``;
-    ``hora`` and ``ryukyoku`` their deltas (from tenbou's replay where the record gives only
-    scores, or nothing), a ``hora`` with pao the liable seat (``pao``, as the
-    original mjai server and jansou write it; readers that do not know it read past it). A game
-    gets its ``end_game`` unless it has one or the record ends inside a hand."""
-    from ..rules import rules_from_request
-
-    lines: list[str] = []
-    for rec in games:
-        r = rules_from_request(rec.rules)
-        hand = -1
-        wins: dict[int, WinRecord] = {}
-        end: HandEnd | None = None
-        for ev in rec.events:
-            obj = event_to_json(ev)
-            if isinstance(ev, StartGame):
-                names = list(rec.names) or list(ev.names)
-                obj["names"] = names + [""] * (rec.players - len(names)) if names else [""] * rec.players
-                obj["kyoku_first"] = 4 if r.length == "tonpuu" else 0
-                obj["aka_flag"] = bool(r.red_fives)
-                obj["tenbou_rules"] = rec.rules
-            elif isinstance(ev, StartKyoku):
-                hand += 1
-                end = rec.hands[hand] if hand < len(rec.hands) else None
-                wins = {w.winner: w for w in end.wins} if end is not None else {}
-            elif isinstance(ev, Hora):
-                win = wins.get(ev.actor)
-                if win is not None and win.pao is not None and win.pao_known:
-                    obj["pao"] = win.pao
-                if ev.deltas is None and win is not None and win.deltas is not None:
-                    obj["deltas"] = list(win.deltas)  # a record of scores alone: the changes they make
-            elif (
-                isinstance(ev, Ryukyoku) and ev.deltas is None and end is not None and end.deltas is not None
-            ):
-                obj["deltas"] = list(end.deltas)
-            lines.append(json.dumps(obj, ensure_ascii=False, separators=(",", ":")))
-        # the game's end, unless the record already has it or ends inside a hand (cut short)
-        if not rec.events or isinstance(rec.events[-1], (StartGame, EndKyoku)):
-            lines.append('{"type":"end_game"}')
-    return ("\n".join(lines) + "\n").encode("utf-8")

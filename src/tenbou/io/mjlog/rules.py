@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .record import JSON
+from ..record import JSON
 
 __all__ = [
     "GO_FAST",
@@ -144,7 +144,7 @@ class GameType:
         >>> GameType.of_rules("tenhou").code, GameType.of_rules(tonpuu).code
         (169, 161)
         """
-        from ..rules import rules_from_request
+        from ...rules import rules_from_request
 
         r = rules_from_request(rules)
         code = GO_VS_HUMAN | 0xA0
