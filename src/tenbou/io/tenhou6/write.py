@@ -89,19 +89,11 @@ def _result_number(value: float) -> int | float:
     return int(value) if float(value).is_integer() else value
 
 
-def write_tenhou6(rec: GameRecord, per_kyoku: bool = False) -> bytes:
-    """A game as a tenhou.net/6 JSON object (its hand ends must carry win details:
-    :func:`tenbou.records.complete_record` fills them in), as Tenhou writes its own: the
-    hands sorted, each win's value text (``30符2飜1000点``, ``満貫8000点``, ``1000-2000点``,
-    ``4000点∀``) and yaku (``立直(1飜)``), the liable seat third in the
-    win's entry (the winner where there is no pao), ``rule`` with ``disp``, ``aka`` and
-    ``aka51``-``aka53``, ``sc`` with each seat's final points and result. A hand stopped by a
-    chombo is left out (the format has no result for one; the hand is dealt again, and the next
-    kyoku's scores show what the chombo paid at the table).
-    ``per_kyoku``: one object a kyoku, one a line (the form NAGA's and Tenhou's editor
-    take, and mjx writes), the final ``sc`` on the last."""
-    n = rec.players
-    disp, aka = disp_of(rec.rules, n)
+def _head(rec: GameRecord) -> dict[str, Any]:
+    """The record's head: ``title``, ``name``, ``rule`` (the room's own ``disp`` where the record
+    came from Tenhou and its rules are the room's), ``ref``, and ``tenbou_rules`` where ``rule``
+    cannot say the rules; ``log`` empty."""
+    disp, aka = disp_of(rec.rules, rec.players)
     original = rec.meta.get("disp")
     go_type = rec.meta.get("go_type")
     if original is None and isinstance(go_type, int):  # an mjlog's room, as Tenhou's JSON names it
@@ -128,6 +120,22 @@ def write_tenhou6(rec: GameRecord, per_kyoku: bool = False) -> bytes:
         out["ref"] = rec.meta["ref"]
     if rules_of(out)[0] != rec.rules:
         out["tenbou_rules"] = rec.rules
+    return out
+
+
+def write_tenhou6(rec: GameRecord, per_kyoku: bool = False) -> bytes:
+    """A game as a tenhou.net/6 JSON object (its hand ends must carry win details:
+    :func:`tenbou.records.complete_record` fills them in), as Tenhou writes its own: the
+    hands sorted, each win's value text (``30符2飜1000点``, ``満貫8000点``, ``1000-2000点``,
+    ``4000点∀``) and yaku (``立直(1飜)``), the liable seat third in the
+    win's entry (the winner where there is no pao), ``rule`` with ``disp``, ``aka`` and
+    ``aka51``-``aka53``, ``sc`` with each seat's final points and result. A hand stopped by a
+    chombo is left out (the format has no result for one; the hand is dealt again, and the next
+    kyoku's scores show what the chombo paid at the table).
+    ``per_kyoku``: one object a kyoku, one a line (the form NAGA's and Tenhou's editor
+    take, and mjx writes), the final ``sc`` on the last."""
+    n = rec.players
+    out = _head(rec)
     hand = -1
     kyoku: list[Any] = []
     seats: list[tuple[list[Any], list[Any], list[Any]]] = []
