@@ -47,6 +47,7 @@ __all__ = [
     "Call",
     "Init",
     "MjlogGame",
+    "MjlogRound",
     "Round",
     "agari_to_request",
     "parse_mjlog",
@@ -124,16 +125,20 @@ class Agari:
 
 
 @dataclass(frozen=True, slots=True)
-class Round:
-    """One round: its ``INIT``, the calls (``N``) in order, the seats whose
-    riichi was accepted (``REACH step=2``), the wins, and the draw's type
-    (``"exhaustive"`` for a plain draw; ``None`` if the round had no draw)."""
+class MjlogRound:
+    """One round as an mjlog holds it (``Round`` is its older name): its ``INIT``, the calls
+    (``N``) in order, the seats whose riichi was accepted (``REACH step=2``), the wins, and the
+    draw's type (``"exhaustive"`` for a plain draw; ``None`` if the round had no draw)."""
 
     init: Init
     calls: tuple[Call, ...] = ()
     riichi: tuple[int, ...] = ()
     agari: tuple[Agari, ...] = ()
     draw: str | None = None
+
+
+#: the older name of :class:`MjlogRound` (an mjlog's round; the engine's is ``engine.round.Round``)
+Round = MjlogRound
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,10 +148,10 @@ class MjlogGame:
 
     source: str
     game_type: GameType
-    rounds: tuple[Round, ...]
+    rounds: tuple[MjlogRound, ...]
     errors: tuple[LogFormatError, ...] = field(default=(), compare=False)
 
-    def wins(self) -> Iterator[tuple[Round, Agari]]:
+    def wins(self) -> Iterator[tuple[MjlogRound, Agari]]:
         """Every win with its round, in record order."""
         for rnd in self.rounds:
             for agari in rnd.agari:
@@ -162,7 +167,7 @@ class _GameBuilder(Visitor):
         self.errors: list[LogFormatError] = []
         self.game_type: GameType | None = None
         self.rules: JSON = None  # tenbou's own rules attribute on <GO>, checked as JSON
-        self.rounds: list[Round] = []
+        self.rounds: list[MjlogRound] = []
         self.init: Init | None = None
         self.calls: list[Call] = []
         self.riichi: list[int] = []
@@ -182,7 +187,7 @@ class _GameBuilder(Visitor):
     def close_round(self) -> None:
         if self.init is not None:
             self.rounds.append(
-                Round(self.init, tuple(self.calls), tuple(self.riichi), tuple(self.agari), self.draw)
+                MjlogRound(self.init, tuple(self.calls), tuple(self.riichi), tuple(self.agari), self.draw)
             )
         self.init, self.calls, self.riichi, self.agari, self.draw = None, [], [], [], None
 
