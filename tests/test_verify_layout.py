@@ -17,10 +17,15 @@ MOVES = (
     (
         "tenbou.records",
         "tenbou.verify.verifier",
-        "MISMATCH_KINDS NO_OUTCOME Defect complete_record export_rows find_record_files hand_key "
+        "NO_OUTCOME Defect complete_record export_rows find_record_files hand_key "
         "load_defects mark_defects summarize verify_data verify_file verify_paths verify_record write_rows "
         "COLUMNS COLUMN_TYPES DASK_CONNECT_SECONDS Progress format_mismatch format_summary local_cores "
         "_Verifier _verify_chunk",
+    ),
+    (
+        "tenbou.records",
+        "tenbou.verify.compare",
+        "MISMATCH_KINDS _TOP _after_deposits _compare_win _engine_yaku _meld_key _melds_text _score_request",
     ),
     ("tenbou.io.convert", "tenbou.io.read", "FORMATS detect_format parse_records read_records"),
     ("tenbou.io.convert", "tenbou.verify.convert", "convert write_records"),

@@ -58,7 +58,7 @@ MOVED: dict[str, tuple[str, ...]] = {
     "tenbou.results": ("tenbou.settle.results",),
     "tenbou.referee": ("tenbou.engine.referee",),
     "tenbou.round": ("tenbou.engine.round",),
-    "tenbou.records": ("tenbou.verify.verifier",),
+    "tenbou.records": ("tenbou.verify.verifier", "tenbou.verify.compare"),
     "tenbou.replay": ("tenbou.verify.replay",),
     "tenbou.io.convert": ("tenbou.io.read", "tenbou.verify.convert"),
 }

@@ -39,7 +39,6 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, TextIO
 
-from ..core.tiles import format_sorted, format_tiles, parse_tiles, sort_tiles
 from ..engine.events import (
     Daiminkan,
     EndGame,
@@ -60,6 +59,7 @@ from ..files import shown_path
 from ..io.read import detect_format, parse_records
 from ..io.record import GameRecord, HandEnd, WinRecord
 from ..io.source import MAX_RECORD_BYTES, inflate, read_source
+from .compare import MISMATCH_KINDS, Conventions, _after_deposits, _score_request, compare_hand
 
 __all__ = [
     "MISMATCH_KINDS",
@@ -79,13 +79,6 @@ __all__ = [
     "write_rows",
 ]
 
-#: what can differ between tenbou and a record, in report order
-MISMATCH_KINDS = (
-    "illegal_event", "kind", "winners", "tiles", "hand", "melds", "win_tile", "dora", "ura_dora", "honba",
-    "riichi_sticks", "yaku", "han", "fu", "points", "limit", "pao", "deltas", "scores", "draw_reason",
-    "tenpai", "nagashi", "next", "game_end", "final_scores",
-)  # fmt: skip
-_TOP = ("players", "dealer", "round_wind", "honba", "riichi_sticks")
 #: how long ``--dask ADDRESS`` waits for the scheduler to answer
 DASK_CONNECT_SECONDS = 10
 #: why a hand line has no ``match``: the record gives its end neither deltas nor scores
@@ -93,61 +86,6 @@ NO_OUTCOME = "no outcome to compare: the record gives the hand's end neither del
 
 
 # -- one game ---------------------------------------------------------------------------------
-
-
-def _engine_yaku(result: Mapping[str, Any], fold_kita: bool) -> tuple[dict[str, int], list[str]]:
-    """tenbou's yaku of a win as id -> han (kita folded into dora where the record does), and its yakuman."""
-    out: dict[str, int] = {}
-    yakuman: list[str] = []
-    for y in result["yaku"]:
-        key = "dora" if fold_kita and y["id"] == "kita" else y["id"]
-        if y.get("yakuman"):
-            yakuman.append(key)
-            continue
-        out[key] = out.get(key, 0) + y["han"]
-    return out, sorted(yakuman)
-
-
-def _score_request(rules: Any, request: Mapping[str, Any], win: Mapping[str, Any]) -> dict[str, Any]:
-    """A ``tenbou score`` request for one win of a hand's settle request."""
-    out: dict[str, Any] = {"rules": rules}
-    out.update({k: request[k] for k in _TOP if k in request})
-    out.update({k: v for k, v in win.items() if k != "pao"})
-    return out
-
-
-def _compare_win(rec: WinRecord, result: Mapping[str, Any], fold_kita: bool) -> list[tuple[str, str]]:
-    """(kind, detail) for each way one win differs from its record."""
-    out: list[tuple[str, str]] = []
-    seat = rec.winner
-    if rec.yaku is not None:
-        got, got_ym = _engine_yaku(result, fold_kita and "kita" not in rec.yaku)
-        want_ym = sorted(rec.yakuman) if rec.yakuman else []
-        want = {k: v for k, v in rec.yaku.items() if k not in want_ym}
-        if got_ym or want_ym:
-            if got_ym != want_ym:
-                out.append(("yaku", f"seat {seat}: yakuman {got_ym}, the record {want_ym}"))
-        else:
-            if got != want:
-                out.append(
-                    (
-                        "yaku",
-                        f"seat {seat}: yaku {dict(sorted(got.items()))}, "
-                        f"the record {dict(sorted(want.items()))}",
-                    )
-                )
-            if result["han"] != sum(want.values()):
-                out.append(("han", f"seat {seat}: {result['han']} han, the record {sum(want.values())}"))
-    if rec.fu is not None and result["fu"] != rec.fu:
-        out.append(("fu", f"seat {seat}: {result['fu']} fu, the record {rec.fu}"))
-    if rec.points is not None and result["points"] != rec.points:
-        out.append(("points", f"seat {seat}: {result['points']} points, the record {rec.points}"))
-    if rec.pao_known:
-        got_pao = [p["seat"] for p in result["pao"] if p.get("rule") != "daiminkan_pao"]
-        want_pao = [] if rec.pao is None else [rec.pao]
-        if sorted(set(got_pao)) != want_pao:
-            out.append(("pao", f"seat {seat}: pao {got_pao}, the record {want_pao}"))
-    return out
 
 
 class _Verifier:
@@ -159,10 +97,8 @@ class _Verifier:
         self.rules_json = rec.rules
         self.lines: list[dict[str, Any]] = []
         self.players = rec.players
-        self.fold_kita = rec.format in ("mjlog", "tenhou6")
-        #: Tenhou's own convention (mjlog, tenhou.net/6): ura indicators are shown to riichi winners only
-        self.ura_riichi_only = rec.format == "mjlog"
-        self.stick = self.rules.riichi_stick_points
+        #: what the record's rules and format make of the facts it states
+        self.conv = Conventions.of(rec, self.rules)
         self.end_reported = False
         #: the record's end_game came where tenbou's game goes on
         self.ended_early = False
@@ -267,7 +203,7 @@ class _Verifier:
             return None
         if end.deltas is not None:
             expected = [s + d for s, d in zip(self.starts[i].scores, end.deltas, strict=True)]
-            after = _after_deposits(expected, self.hand_events[i], self.stick)
+            after = _after_deposits(expected, self.hand_events[i], self.conv.stick)
         elif end.scores_after is not None:
             after = tuple(end.scores_after)  # a record of scores alone: the hand ends with these
         else:
@@ -408,7 +344,7 @@ class _Verifier:
             self.pending.append(
                 ("scores", f"after seat {ev.actor}'s riichi: scores {scores}, the record {list(ev.scores)}")
             )
-        want = [-self.stick if s == ev.actor else 0 for s in range(rnd.players)]
+        want = [-self.conv.stick if s == ev.actor else 0 for s in range(rnd.players)]
         if ev.deltas is not None and list(ev.deltas) != want:
             self.pending.append(
                 ("scores", f"seat {ev.actor}'s riichi stick: deltas {want}, the record {list(ev.deltas)}")
@@ -483,237 +419,29 @@ class _Verifier:
         request: Any,
         seg: Sequence[Event],
     ) -> None:
-        if end.kind != hr.kind:
-            self._add(line, "kind", f"tenbou: {hr.kind}, the record: {end.kind}", request, "settle")
-            return
-        before = _after_deposits(self.starts[line["hand"]].scores, seg, self.stick)
-        if end.scores_before is not None and tuple(end.scores_before) != before:
-            self._add(
-                line,
-                "scores",
-                f"before the hand's payments: scores {list(before)}, the record {list(end.scores_before)}",
-                request,
-                "settle",
-            )
-        if end.dora is not None and list(end.dora) != rnd.dora_markers:
-            self._add(
-                line,
-                "dora",
-                f"indicators {format_tiles(rnd.dora_markers)} shown, the record lists "
-                f"{format_tiles(end.dora)}",
-                request,
-                "settle",
-            )
-        if end.ura is not None and self.rules.ura_dora:
-            # the hand's ura indicators: one per indicator shown when a riichi player won, else none
-            wins = (hr.request or {}).get("wins", [])
-            riichi = any(w.get("riichi") or w.get("double_riichi") for w in wins)
-            if len(end.ura) != (len(rnd.dora_markers) if riichi else 0):
-                who = "a riichi player won" if riichi else "no riichi player won"
-                self._add(
-                    line,
-                    "ura_dora",
-                    f"{len(rnd.dora_markers)} indicators shown and {who}; the record lists ura indicators "
-                    f"[{format_tiles(end.ura)}]",
-                    request,
-                    "settle",
-                )
-        if hr.kind == "win":
-            self._compare_wins(line, end, hr, request, seg, before)
-        elif hr.kind == "abortive_draw":
-            got_reason = hr.settlement.get("reason")
-            if end.reason is not None and got_reason is not None and got_reason != end.reason:
-                self._add(
-                    line, "draw_reason", f"tenbou: {got_reason}, the record: {end.reason}", request, "settle"
-                )
-        else:
-            draw = request["draw"]
-            nagashi = draw.get("nagashi", [])
-            if (end.reason == "nagashi_mangan") != bool(nagashi):
-                self._add(
-                    line,
-                    "nagashi",
-                    f"tenbou: nagashi mangan for seats {nagashi}, the record: "
-                    + ("nagashi mangan" if end.reason == "nagashi_mangan" else "none"),
-                    request,
-                    "settle",
-                )
-            if end.tenpai is not None and list(end.tenpai) != draw["tenpai"]:
-                self._add(
-                    line,
-                    "tenpai",
-                    f"tenbou: tenpai seats {draw['tenpai']}, the record {list(end.tenpai)}",
-                    request,
-                    "settle",
-                )
-        if hr.kind != "win":
-            for seat, tiles in (end.shown or {}).items():
-                held = rnd.seats[seat].hand
-                if sort_tiles(tiles) != sort_tiles(held):
-                    self._add(
-                        line,
-                        "hand",
-                        f"seat {seat} holds {format_sorted(held)}, the record shows {format_sorted(tiles)}",
-                        request,
-                        "settle",
-                    )
-            for name, got, want in (
-                ("honba", rnd.honba, end.honba),
-                ("riichi_sticks", rnd.kyotaku, end.riichi_sticks),
-            ):
-                if want is not None and got != want:
-                    self._add(
-                        line, name, f"{name.replace('_', ' ')} {got}, the record {want}", request, "settle"
-                    )
-            ryu = next((e for e in seg if isinstance(e, Ryukyoku)), None)
-            if ryu is not None and ryu.scores is not None:
-                after = [b + d for b, d in zip(before, hr.deltas, strict=True)]
-                if list(ryu.scores) != after:
-                    self._add(
-                        line,
-                        "scores",
-                        f"after the draw: scores {after}, the record {list(ryu.scores)}",
-                        request,
-                        "settle",
-                    )
-        if "recorded_deltas" in line and tuple(line["recorded_deltas"]) != hr.deltas:
-            self._add(
-                line,
-                "deltas",
-                f"deltas {list(hr.deltas)}, the record {line['recorded_deltas']}",
-                request,
-                "settle",
-            )
-
-    def _compare_wins(
-        self,
-        line: dict[str, Any],
-        end: HandEnd,
-        hr: HandRecord,
-        request: Any,
-        seg: Sequence[Event],
-        before: Sequence[int],
-    ) -> None:
-        results = hr.settlement["results"]
-        got = sorted(r["winner"] for r in results)
-        if got != sorted(end.winners):
-            self._add(
-                line,
-                "winners",
-                f"tenbou pays seats {got}, the record {sorted(end.winners)}",
-                request,
-                "settle",
-            )
-        by_winner = {r["winner"]: r for r in results}
+        """Put on ``line`` each way the hand's end differs from the record's ``end``
+        (:func:`~tenbou.verify.compare.compare_hand`), with the request that reproduces it: the
+        hand's settle ``request``, or the ``tenbou score`` request of the win it is about."""
+        facts = compare_hand(
+            self.conv,
+            end,
+            hr,
+            rnd,
+            seg,
+            self.starts[line["hand"]].scores,
+            request.get("draw"),
+            line.get("recorded_deltas"),
+        )
         wins = {w["winner"]: w for w in (hr.request or {}).get("wins", [])}
-        horas = {e.actor: e for e in seg if isinstance(e, Hora)}
-        running = list(before)
-        for w in end.wins:
-            result = by_winner.get(w.winner)
-            fields = wins.get(w.winner)
-            if result is None or fields is None:
-                continue
-            facts = _compare_win(w, result, self.fold_kita)
-            facts.extend(self._win_facts(w, result, fields, request, horas.get(w.winner)))
-            hora = horas.get(w.winner)
-            running = [r + d for r, d in zip(running, result["deltas"], strict=True)]
-            if hora is not None and hora.scores is not None and list(hora.scores) != running:
-                facts.append(
-                    (
-                        "scores",
-                        f"seat {w.winner}: scores after the win {running}, the record {list(hora.scores)}",
-                    )
-                )
-            for kind, detail in facts:
-                self._add(line, kind, detail, _score_request(self.rules_json, request, fields), "score")
-
-    def _win_facts(
-        self,
-        w: WinRecord,
-        result: Mapping[str, Any],
-        fields: Mapping[str, Any],
-        request: Mapping[str, Any],
-        hora: Hora | None,
-    ) -> list[tuple[str, str]]:
-        """(kind, detail) for each fact the record states of a win that differs from the engine's state
-        as the win came: the hand, melds, kita, winning tile, indicators, honba and sticks, deltas."""
-        out: list[tuple[str, str]] = []
-        seat = w.winner
-        if w.hand is not None and format_sorted(w.hand) != fields["hand"]:
-            out.append(("hand", f"seat {seat} holds {fields['hand']}, the record {format_sorted(w.hand)}"))
-        if w.melds is not None:
-            got = sorted(_meld_key(m) for m in fields["melds"])
-            want = sorted(_meld_key(m.to_dict()) for m in w.melds)
-            if got != want:
-                out.append(
-                    ("melds", f"seat {seat}: melds {_melds_text(got)}, the record {_melds_text(want)}")
-                )
-        if w.kita is not None and w.kita != fields.get("kita", 0):
-            out.append(("melds", f"seat {seat}: {fields.get('kita', 0)} kita, the record {w.kita}"))
-        if hora is not None and hora.pai is not None and str(hora.pai) != fields["win_tile"]:
-            out.append(("win_tile", f"seat {seat} wins on {fields['win_tile']}, the record {hora.pai}"))
-        shown = fields["dora_indicators"]
-        if w.dora is not None and [str(t) for t in w.dora] != shown:
-            out.append(("dora", f"indicators {''.join(shown)}, the record {format_tiles(w.dora)}"))
-        if self.rules.ura_dora and hora is not None:
-            riichi = bool(fields.get("riichi") or fields.get("double_riichi"))
-            ura = len(hora.ura_markers or ())
-            # a riichi winner sees one ura indicator per indicator; Tenhou shows none to the others
-            stated = hora.ura_markers is not None or self.ura_riichi_only
-            if (riichi and stated and ura != len(shown)) or (not riichi and self.ura_riichi_only and ura):
-                who = "in riichi" if riichi else "not in riichi"
-                out.append(
-                    (
-                        "ura_dora",
-                        f"seat {seat}, {who}, with {len(shown)} indicators shown: the record gives {ura} "
-                        "ura indicators",
-                    )
-                )
-        if w.honba is not None and w.honba != request["honba"]:
-            out.append(("honba", f"seat {seat}: honba {request['honba']}, the record {w.honba}"))
-        if w.riichi_sticks is not None:
-            got_sticks = (
-                sum(p["points"] for p in result["payments"] if p["kind"] == "riichi_sticks") // self.stick
-            )
-            if got_sticks != w.riichi_sticks:
-                out.append(
-                    (
-                        "riichi_sticks",
-                        f"seat {seat} collects {got_sticks} riichi sticks, the record {w.riichi_sticks}",
-                    )
-                )
-        if w.limit_known and w.limit != result["limit"]:
-            out.append(("limit", f"seat {seat}: limit {result['limit']}, the record {w.limit}"))
-        if w.stated_han is not None and w.stated_han != result["han"]:
-            out.append(("han", f"seat {seat}: {result['han']} han, the record's value text {w.stated_han}"))
-        if w.deltas is not None and list(w.deltas) != result["deltas"]:
-            out.append(
-                ("deltas", f"seat {seat}'s win: deltas {result['deltas']}, the record {list(w.deltas)}")
-            )
-        return out
-
-
-def _meld_key(m: Mapping[str, Any]) -> str:
-    """A meld of a request in a canonical text: type, its tiles in order, who gave it, the called tile."""
-    tiles = format_sorted(parse_tiles(str(m["tiles"])))
-    return f"{m['type']}:{tiles}@{m.get('from', '')}={m.get('called', '')}"
-
-
-def _melds_text(keys: Sequence[str]) -> str:
-    return "[" + " ".join(keys) + "]"
+        for kind, detail, winner in facts:
+            if winner is None:
+                self._add(line, kind, detail, request, "settle")
+            else:
+                self._add(line, kind, detail, _score_request(self.rules_json, request, wins[winner]), "score")
 
 
 def _name(event: Event) -> str:
     return str(event_to_json(event)["type"])
-
-
-def _after_deposits(scores: Sequence[int], events: Sequence[Event], stick: int) -> tuple[int, ...]:
-    """Scores less the riichi sticks put down during a hand's events."""
-    out = list(scores)
-    for ev in events:
-        if isinstance(ev, ReachAccepted):
-            out[ev.actor] -= stick
-    return tuple(out)
 
 
 def _plain(value: Any) -> Any:
