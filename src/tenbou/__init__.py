@@ -58,7 +58,16 @@ MOVED: dict[str, tuple[str, ...]] = {
     "tenbou.results": ("tenbou.settle.results",),
     "tenbou.referee": ("tenbou.engine.referee",),
     "tenbou.round": ("tenbou.engine.round",),
-    "tenbou.records": ("tenbou.verify.verifier", "tenbou.verify.compare"),
+    "tenbou.records": (
+        "tenbou.verify.verifier",
+        "tenbou.verify.compare",
+        "tenbou.verify.complete",
+        "tenbou.verify.run",
+        "tenbou.verify.defects",
+        "tenbou.verify.summaries",
+        "tenbou.verify.export",
+        "tenbou.verify.report",
+    ),
     "tenbou.replay": ("tenbou.verify.replay",),
     "tenbou.io.convert": ("tenbou.io.read", "tenbou.verify.convert"),
 }
