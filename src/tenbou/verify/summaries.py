@@ -27,7 +27,7 @@ def _category(reason: str) -> str:
     return reason.split(":", 1)[0]
 
 
-def summarize(lines: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
+def summarize(lines: Iterable[Mapping[str, Any]], *, games: int | None = None) -> dict[str, Any]:
     """The closing summary line of ``docs/json-api.md`` (games, hands, wins,
     matched, mismatched, skipped), with ``known_defects`` (the hands that show exactly
     the defect a ``--expect-defects`` list gives them: not counted as mismatched),
@@ -35,8 +35,11 @@ def summarize(lines: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
     scores), ``distinct`` (hands, pao hands and double rons counted once however many
     copies of their game were verified: :func:`hand_key`), the mismatches by kind, the skipped
     records by reason, ``errors`` (the skipped records refused as bad input: exit
-    status 2), and counts of double rons, pao wins, yakuman and draws."""
-    games: set[tuple[Any, Any]] = set()
+    status 2), and counts of double rons, pao wins, yakuman and draws.
+
+    ``games`` is the number of games where it is not that of the games the hand lines name: a
+    game replayed by ``tenbou replay`` that has no hand is a game all the same."""
+    named: set[tuple[Any, Any]] = set()
     hands = wins = matched = mismatched = unchecked = defects = skipped = errors = 0
     double_ron = pao = yakuman = abortive = exhaustive = win_results = 0
     kinds: Counter[str] = Counter()
@@ -48,7 +51,7 @@ def summarize(lines: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
             errors += "error" in line
             reasons[_category(str(line["skipped"]))] += 1
             continue
-        games.add((line["source"], line["game"]))
+        named.add((line["source"], line["game"]))
         hands += 1
         kind = line.get("kind")
         results = line.get("results") or []
@@ -79,7 +82,7 @@ def summarize(lines: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
             unchecked += 1
     return {
         "summary": {
-            "games": len(games),
+            "games": len(named) if games is None else games,
             "hands": hands,
             "wins": wins,
             "matched": matched,
