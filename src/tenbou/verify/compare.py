@@ -8,10 +8,21 @@ the winner's tiles, melds, kita and winning tile, the indicators, honba and riic
 per-seat score changes and the scores, the abortive draw's reason, the tenpai and nagashi seats of
 an exhaustive draw and the hands shown at a draw.
 
+Here the record of a pinfu tanyao ron gives a honba and deltas that the win does not have:
+
+>>> from tenbou.core.hand import Hand, Situation
+>>> from tenbou.core.scoring import score_hand
 >>> from tenbou.io.record import WinRecord
+>>> from tenbou.rules import get_rules
+>>> from tenbou.settle.payment import settle_win
+>>> ron = Situation(winner=1, discarder=0)
+>>> win = settle_win(score_hand(Hand.parse("234m456p678s2355s +4s"), ron, get_rules("tenhou")))
 >>> conv = Conventions(ura_dora=True, stick=1000, fold_kita=False, ura_riichi_only=False)
->>> win_facts(conv, WinRecord(winner=1, from_seat=2, honba=1), {}, {"dora_indicators": ["3m"]}, 0, None)
-[('honba', 'seat 1: honba 0, the record 1')]
+>>> rec = WinRecord(winner=1, from_seat=0, honba=1, deltas=(-2300, 2300, 0, 0))
+>>> for kind, detail in win_facts(conv, rec, win, {"dora_indicators": ["3m"]}, 0, None):
+...     print(kind, "-", detail)
+honba - seat 1: honba 0, the record 1
+deltas - seat 1's win: deltas [-2000, 2000, 0, 0], the record [-2300, 2300, 0, 0]
 """
 
 from __future__ import annotations
@@ -26,6 +37,8 @@ from ..engine.game import HandRecord
 from ..engine.round import Round
 from ..io.record import GameRecord, HandEnd, WinRecord
 from ..rules import Rules
+from ..settle.payment import PaymentKind, Settlement, WinSettlement
+from ..settle.results import win_points
 
 __all__ = [
     "MISMATCH_KINDS",
@@ -33,6 +46,7 @@ __all__ = [
     "Fact",
     "compare_hand",
     "compare_wins",
+    "settled",
     "win_facts",
 ]
 
@@ -44,6 +58,7 @@ MISMATCH_KINDS = (
 )  # fmt: skip
 #: the keys of a settle request that a ``tenbou score`` request of one of its wins takes too
 _TOP = ("players", "dealer", "round_wind", "honba", "riichi_sticks")
+_STICKS = PaymentKind.RIICHI_STICKS
 
 
 class Fact(NamedTuple):
@@ -88,17 +103,30 @@ def _after_deposits(scores: Sequence[int], events: Sequence[Event], stick: int) 
     return tuple(out)
 
 
-def _engine_yaku(result: Mapping[str, Any], fold_kita: bool) -> tuple[dict[str, int], list[str]]:
+def settled(hr: HandRecord) -> Settlement:
+    """The typed settlement of a hand the engine played (only a hand record pickled by tenbou 0.1
+    has none)."""
+    assert hr.outcome is not None
+    return hr.outcome
+
+
+def _engine_yaku(win: WinSettlement, fold_kita: bool) -> tuple[dict[str, int], list[str]]:
     """tenbou's yaku of a win as id -> han (kita folded into dora where the record does), and its yakuman."""
     out: dict[str, int] = {}
     yakuman: list[str] = []
-    for y in result["yaku"]:
-        key = "dora" if fold_kita and y["id"] == "kita" else y["id"]
-        if y.get("yakuman"):
+    for y in win.score.yaku:
+        key = "dora" if fold_kita and y.id == "kita" else y.id
+        if y.yakuman:
             yakuman.append(key)
             continue
-        out[key] = out.get(key, 0) + y["han"]
+        out[key] = out.get(key, 0) + y.han
     return out, sorted(yakuman)
+
+
+def _limit(win: WinSettlement) -> str | None:
+    """A win's limit by its name (``None``: none reached)."""
+    limit = win.score.limit
+    return None if limit is None else limit.value
 
 
 def _score_request(rules: Any, request: Mapping[str, Any], win: Mapping[str, Any]) -> dict[str, Any]:
@@ -109,12 +137,12 @@ def _score_request(rules: Any, request: Mapping[str, Any], win: Mapping[str, Any
     return out
 
 
-def _compare_win(rec: WinRecord, result: Mapping[str, Any], fold_kita: bool) -> list[tuple[str, str]]:
+def _compare_win(rec: WinRecord, win: WinSettlement, fold_kita: bool) -> list[tuple[str, str]]:
     """(kind, detail) for each way one win's value (yaku, han, fu, points, pao) differs from its record."""
     out: list[tuple[str, str]] = []
     seat = rec.winner
     if rec.yaku is not None:
-        got, got_ym = _engine_yaku(result, fold_kita and "kita" not in rec.yaku)
+        got, got_ym = _engine_yaku(win, fold_kita and "kita" not in rec.yaku)
         want_ym = sorted(rec.yakuman) if rec.yakuman else []
         want = {k: v for k, v in rec.yaku.items() if k not in want_ym}
         if got_ym or want_ym:
@@ -129,14 +157,16 @@ def _compare_win(rec: WinRecord, result: Mapping[str, Any], fold_kita: bool) -> 
                         f"the record {dict(sorted(want.items()))}",
                     )
                 )
-            if result["han"] != sum(want.values()):
-                out.append(("han", f"seat {seat}: {result['han']} han, the record {sum(want.values())}"))
-    if rec.fu is not None and result["fu"] != rec.fu:
-        out.append(("fu", f"seat {seat}: {result['fu']} fu, the record {rec.fu}"))
-    if rec.points is not None and result["points"] != rec.points:
-        out.append(("points", f"seat {seat}: {result['points']} points, the record {rec.points}"))
+            if win.score.han != sum(want.values()):
+                out.append(("han", f"seat {seat}: {win.score.han} han, the record {sum(want.values())}"))
+    if rec.fu is not None and win.score.fu != rec.fu:
+        out.append(("fu", f"seat {seat}: {win.score.fu} fu, the record {rec.fu}"))
+    if rec.points is not None:
+        points = win_points(win)
+        if points != rec.points:
+            out.append(("points", f"seat {seat}: {points} points, the record {rec.points}"))
     if rec.pao_known:
-        got_pao = [p["seat"] for p in result["pao"] if p.get("rule") != "daiminkan_pao"]
+        got_pao = [p.seat for p in win.pao if p.rule != "daiminkan_pao"]
         want_pao = [] if rec.pao is None else [rec.pao]
         if sorted(set(got_pao)) != want_pao:
             out.append(("pao", f"seat {seat}: pao {got_pao}, the record {want_pao}"))
@@ -164,7 +194,7 @@ def compare_hand(
     if hr.kind == "win":
         out.extend(compare_wins(conv, end, hr, seg, before))
     elif hr.kind == "abortive_draw":
-        got_reason = hr.settlement.get("reason")
+        got_reason = settled(hr).reason or None
         if end.reason is not None and got_reason is not None and got_reason != end.reason:
             out.append(Fact("draw_reason", f"tenbou: {got_reason}, the record: {end.reason}"))
     else:
@@ -265,11 +295,11 @@ def compare_wins(
     the scores after each win where the record gives them (``before``: the scores before the hand's
     payments)."""
     out: list[Fact] = []
-    results = hr.settlement["results"]
-    got = sorted(r["winner"] for r in results)
+    results = settled(hr).results
+    got = sorted(r.score.situation.winner for r in results)
     if got != sorted(end.winners):
         out.append(Fact("winners", f"tenbou pays seats {got}, the record {sorted(end.winners)}"))
-    by_winner = {r["winner"]: r for r in results}
+    by_winner = {r.score.situation.winner: r for r in results}
     request = hr.request or {}
     wins = {w["winner"]: w for w in request.get("wins", [])}
     horas = {e.actor: e for e in seg if isinstance(e, Hora)}
@@ -282,7 +312,7 @@ def compare_wins(
         facts = _compare_win(w, result, conv.fold_kita)
         facts.extend(win_facts(conv, w, result, fields, request["honba"], horas.get(w.winner)))
         hora = horas.get(w.winner)
-        running = [r + d for r, d in zip(running, result["deltas"], strict=True)]
+        running = [r + d for r, d in zip(running, result.deltas, strict=True)]
         if hora is not None and hora.scores is not None and list(hora.scores) != running:
             facts.append(
                 (
@@ -297,7 +327,7 @@ def compare_wins(
 def win_facts(
     conv: Conventions,
     w: WinRecord,
-    result: Mapping[str, Any],
+    result: WinSettlement,
     fields: Mapping[str, Any],
     honba: int,
     hora: Hora | None,
@@ -338,9 +368,7 @@ def win_facts(
     if w.honba is not None and w.honba != honba:
         out.append(("honba", f"seat {seat}: honba {honba}, the record {w.honba}"))
     if w.riichi_sticks is not None:
-        got_sticks = (
-            sum(p["points"] for p in result["payments"] if p["kind"] == "riichi_sticks") // conv.stick
-        )
+        got_sticks = sum(p.points for p in result.payments if p.kind is _STICKS) // conv.stick
         if got_sticks != w.riichi_sticks:
             out.append(
                 (
@@ -348,12 +376,14 @@ def win_facts(
                     f"seat {seat} collects {got_sticks} riichi sticks, the record {w.riichi_sticks}",
                 )
             )
-    if w.limit_known and w.limit != result["limit"]:
-        out.append(("limit", f"seat {seat}: limit {result['limit']}, the record {w.limit}"))
-    if w.stated_han is not None and w.stated_han != result["han"]:
-        out.append(("han", f"seat {seat}: {result['han']} han, the record's value text {w.stated_han}"))
-    if w.deltas is not None and list(w.deltas) != result["deltas"]:
-        out.append(("deltas", f"seat {seat}'s win: deltas {result['deltas']}, the record {list(w.deltas)}"))
+    if w.limit_known and w.limit != _limit(result):
+        out.append(("limit", f"seat {seat}: limit {_limit(result)}, the record {w.limit}"))
+    if w.stated_han is not None and w.stated_han != result.score.han:
+        out.append(("han", f"seat {seat}: {result.score.han} han, the record's value text {w.stated_han}"))
+    if w.deltas is not None and w.deltas != result.deltas:
+        out.append(
+            ("deltas", f"seat {seat}'s win: deltas {list(result.deltas)}, the record {list(w.deltas)}")
+        )
     return out
 
 

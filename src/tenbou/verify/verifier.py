@@ -48,7 +48,8 @@ from ..engine.game import Game, HandRecord
 from ..engine.round import Round
 from ..errors import LogFormatError, TenbouError
 from ..io.record import GameRecord, HandEnd
-from .compare import Conventions, _after_deposits, _score_request, compare_hand
+from ..settle.payment import PaymentKind
+from .compare import Conventions, _after_deposits, _score_request, compare_hand, settled
 
 __all__ = ["NO_OUTCOME", "verify_record"]
 
@@ -329,9 +330,10 @@ class _Verifier:
         line["dealer"] = start.oya
         line["riichi_sticks"] = start.kyotaku
         line["scores"] = list(start.scores)
-        if hr.kind == "abortive_draw" and hr.settlement.get("reason"):
-            line["draw_reason"] = hr.settlement["reason"]
-        elif hr.kind == "exhaustive_draw" and any(p["kind"] == "nagashi" for p in hr.settlement["payments"]):
+        st = settled(hr)
+        if hr.kind == "abortive_draw" and st.reason:
+            line["draw_reason"] = st.reason
+        elif hr.kind == "exhaustive_draw" and any(p.kind is PaymentKind.NAGASHI for p in st.payments):
             line["draw_reason"] = "nagashi_mangan"
         end = self.rec.hands[hand] if hand < len(self.rec.hands) else None
         if hr.request is not None:
@@ -361,13 +363,13 @@ class _Verifier:
 
     def _draw_request(self, rnd: Round, hr: HandRecord) -> dict[str, Any]:
         draw: dict[str, Any] = {"kind": "exhaustive" if hr.kind == "exhaustive_draw" else "abortive"}
-        st = hr.settlement
+        st = settled(hr)
         if hr.kind == "exhaustive_draw":
-            nagashi = sorted({p["to"] for p in st["payments"] if p["kind"] == "nagashi"})
+            nagashi = sorted({p.receiver for p in st.payments if p.kind is PaymentKind.NAGASHI})
             draw["tenpai"] = [s for s in range(rnd.players) if rnd.is_tenpai(s)]
             draw["nagashi"] = nagashi
-        elif st.get("reason"):
-            draw["reason"] = st["reason"]
+        elif st.reason:
+            draw["reason"] = st.reason
         return {
             "rules": self.rules_json,
             "players": rnd.players,
