@@ -5,7 +5,7 @@ Usage: ``python benchmarks/bench_verify.py [PATH ...] [--limit N] [--jobs 2] [--
 
 The records are the files under PATH (default: ``../shared/corpus/mjlog`` and
 ``../shared/corpus/tenhou6`` beside the checkout; without them, ``--selfplay`` games of tenbou's
-own self-play written as mjai records). What is timed is :func:`tenbou.verify.verifier.verify_paths`,
+own self-play written as mjai records). What is timed is :func:`tenbou.verify.run.verify_paths`,
 exactly what ``tenbou verify`` runs: reading and parsing each file (mjlog XML, tenhou.net/6 JSON,
 mjai), turning it into events, replaying every game through :class:`tenbou.engine.game.Game` and comparing
 every hand with the record. After an untimed warm-up pass: first in this process (one core), then
@@ -50,7 +50,8 @@ def _selfplay_files(folder: Path, n: int) -> list[str]:
 
 
 def _run(paths: list[str], jobs: int) -> tuple[float, dict[str, Any]]:
-    from tenbou.verify.verifier import summarize, verify_paths
+    from tenbou.verify.run import verify_paths
+    from tenbou.verify.summaries import summarize
 
     start = time.perf_counter()
     lines = [line for result in verify_paths(paths, jobs=jobs) for line in result["lines"]]
@@ -66,7 +67,7 @@ def main() -> None:
     parser.add_argument("--selfplay", type=int, default=40, help="self-play games when there is no corpus")
     args = parser.parse_args()
 
-    from tenbou.verify.verifier import find_record_files
+    from tenbou.verify.run import find_record_files
 
     tmp = None
     roots = args.paths or [str(d) for d in (CORPUS / "mjlog", CORPUS / "tenhou6") if d.is_dir()]

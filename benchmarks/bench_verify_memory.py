@@ -6,7 +6,7 @@ Usage: ``python benchmarks/bench_verify_memory.py [PATH ...] [--games 10000] [--
 
 The records are the files under PATH (default: ``../shared/corpus/mjlog`` and
 ``../shared/corpus/tenhou6`` beside the checkout; without them, tenbou's own self-play written as
-mjai). What runs is :func:`tenbou.verify.verifier.verify_file` per file, exactly what ``tenbou verify``
+mjai). What runs is :func:`tenbou.verify.run.verify_file` per file, exactly what ``tenbou verify``
 does on one core, and the results are counted and dropped as a streaming run drops them. Printed:
 games and hands done, games per second, the resident set (``/proc/self/statm``) after each block,
 its growth from the first block to the last, and whether every pass gave the same summary.
@@ -22,7 +22,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from tenbou.verify.verifier import find_record_files, summarize, verify_file
+from tenbou.verify.run import find_record_files, verify_file
+from tenbou.verify.summaries import summarize
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ROOT.parent / "shared" / "corpus"

@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from tenbou.verify.verifier import verify_data
+from tenbou.verify.run import verify_data
 
 _ATTR = r'(?<=\b{name}=")([^"]*)(?=")'
 
@@ -538,8 +538,8 @@ def _enriched(data: bytes, source: str, rules: Any, final: bool) -> bytes:
         event_to_json,
     )
     from tenbou.io.read import parse_records
+    from tenbou.verify.complete import complete_record
     from tenbou.verify.replay import replay_events
-    from tenbou.verify.verifier import complete_record
 
     lines: list[str] = []
     for rec in parse_records(data, source, rules=rules):

@@ -27,7 +27,8 @@ from tenbou.io.mjlog import parse_mjlog
 from tenbou.io.read import parse_records
 from tenbou.io.record import FORMATS
 from tenbou.verify.convert import write_records
-from tenbou.verify.verifier import summarize, verify_data
+from tenbou.verify.run import verify_data
+from tenbou.verify.summaries import summarize
 
 #: values that are wrong somewhere: wrong JSON types, out-of-range seats, tiles and counts
 ODD_VALUES: list[Any] = [

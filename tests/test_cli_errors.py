@@ -566,7 +566,7 @@ def test_jobs_below_one_is_refused(jobs: str, record: Path, capsys: pytest.Captu
         line = one_error(capsys.readouterr().err)
         assert stop.value.code == 2 and line.startswith("tenbou: error: argument --jobs: N is ")
     from tenbou.errors import TenbouError
-    from tenbou.verify.verifier import verify_paths
+    from tenbou.verify.run import verify_paths
 
     with pytest.raises(TenbouError, match="--jobs 0: the number of processes is 1 or more"):
         next(verify_paths([str(record)], jobs=0))
@@ -595,14 +595,14 @@ def test_jobs_start_no_more_processes_than_files_or_cores(
     core) none: the files are read in this process. The lines are the same either way."""
     import concurrent.futures
 
-    import tenbou.verify.verifier
+    import tenbou.verify.run
 
     for i in range(files):
         (tmp_path / f"{i}.xml").write_bytes(HAND)
     _Pool.started = []
     monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", _Pool)
-    monkeypatch.setattr(tenbou.verify.verifier, "local_cores", lambda: cores)
-    results = list(tenbou.verify.verifier.verify_paths([str(tmp_path)], jobs=jobs))
+    monkeypatch.setattr(tenbou.verify.run, "local_cores", lambda: cores)
+    results = list(tenbou.verify.run.verify_paths([str(tmp_path)], jobs=jobs))
     assert _Pool.started == ([] if workers is None else [workers])
     assert [r["lines"][0]["source"] for r in results] == [str(tmp_path / f"{i}.xml") for i in range(files)]
     assert all(r["error"] is None for r in results)
@@ -614,12 +614,12 @@ def test_a_run_stopped_early_runs_no_more_chunks(tmp_path: Path, monkeypatch: py
     import concurrent.futures
     import time
 
-    import tenbou.verify.verifier
+    import tenbou.verify.run
 
     for i in range(40):
         (tmp_path / f"{i:02}.xml").write_bytes(HAND)
     ran: list[int] = []
-    chunk = tenbou.verify.verifier._verify_chunk
+    chunk = tenbou.verify.run._verify_chunk
 
     def slow(items: Any, *args: Any) -> Any:
         ran.append(len(items))
@@ -627,9 +627,9 @@ def test_a_run_stopped_early_runs_no_more_chunks(tmp_path: Path, monkeypatch: py
         return chunk(items, *args)
 
     monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", _Pool)
-    monkeypatch.setattr(tenbou.verify.verifier, "local_cores", lambda: 2)
-    monkeypatch.setattr(tenbou.verify.verifier, "_verify_chunk", slow)
-    results = tenbou.verify.verifier.verify_paths([str(tmp_path)], jobs=2)
+    monkeypatch.setattr(tenbou.verify.run, "local_cores", lambda: 2)
+    monkeypatch.setattr(tenbou.verify.run, "_verify_chunk", slow)
+    results = tenbou.verify.run.verify_paths([str(tmp_path)], jobs=2)
     next(results)
     results.close()
     assert 1 <= len(ran) <= 6 and sum(ran) < 40  # 20 chunks of 2 files; a few begun, the rest cancelled
@@ -736,7 +736,7 @@ def test_an_empty_file_name_is_refused(
 def test_the_library_reads_no_folder_for_an_empty_name(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from tenbou.verify.verifier import verify_paths
+    from tenbou.verify.run import verify_paths
 
     monkeypatch.chdir(tmp_path)
     (tmp_path / "hand.xml").write_bytes(HAND)

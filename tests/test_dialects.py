@@ -26,7 +26,9 @@ from tenbou.engine.table import GreedyAgent, play_game
 from tenbou.errors import LogFormatError
 from tenbou.io.mjai import mjai_records
 from tenbou.rules import get_rules
-from tenbou.verify.verifier import NO_OUTCOME, summarize, verify_data
+from tenbou.verify.run import verify_data
+from tenbou.verify.summaries import summarize
+from tenbou.verify.verifier import NO_OUTCOME
 
 from .alterations import enrich_mjai
 from .dialects import (
@@ -130,7 +132,7 @@ def test_no_outcome_to_compare() -> None:
     assert "match" not in line and line["unchecked"] == NO_OUTCOME
     s = summarize([line])["summary"]
     assert (s["hands"], s["matched"], s["mismatched"], s["unchecked"]) == (1, 0, 0, 1)
-    from tenbou.verify.verifier import format_summary
+    from tenbou.verify.report import format_summary
 
     assert "unchecked 1 (no outcome to compare" in format_summary(summarize([line]))
 

@@ -17,7 +17,8 @@ from tenbou.engine.events import events_to_lines
 from tenbou.engine.table import GreedyAgent, play_game
 from tenbou.errors import TenbouError
 from tenbou.rules import get_rules
-from tenbou.verify.verifier import COLUMNS, export_rows, verify_paths, write_rows
+from tenbou.verify.export import COLUMNS, export_rows, write_rows
+from tenbou.verify.run import verify_paths
 
 from .test_convert import selfplay
 from .test_io_tenhou import HAND
@@ -81,7 +82,7 @@ def test_parquet_types(tmp_path: Path) -> None:
     import pandas as pd
     import pyarrow.parquet as pq
 
-    from tenbou.verify.verifier import COLUMN_TYPES
+    from tenbou.verify.export import COLUMN_TYPES
 
     folder = tmp_path / "games"
     folder.mkdir()

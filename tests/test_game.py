@@ -72,3 +72,32 @@ def test_all_last_goes_into_the_extension_when_nobody_has_the_return_points() ->
 
 def test_a_bust_ends_the_game_at_once() -> None:
     assert at("tenhou", 0, 2, 1, [-100, 45100, 30000, 25000])._over("win", False) is True
+
+
+def test_a_hand_keeps_its_typed_settlement_and_makes_the_json_when_asked() -> None:
+    """``HandRecord.outcome`` is the engine's own Settlement; ``settlement`` its JSON (docs/engine.md),
+    made once; a copy or pickle of the record keeps the typed value."""
+    import copy
+    import pickle
+    import random
+
+    from tenbou.engine.table import GreedyAgent, play_game
+    from tenbou.settle.payment import Settlement
+    from tenbou.settle.results import settlement_to_dict
+
+    rules = get_rules("tenhou")
+    bots = [GreedyAgent(random.Random(i)) for i in range(4)]
+    game = Game(rules, length="tonpuu")
+    for i, ev in enumerate(play_game(rules, seed=7, length="tonpuu", agents=bots)):
+        game.apply(ev, i)
+    kinds = set()
+    for hand in game.hands:
+        st = hand.outcome
+        assert isinstance(st, Settlement) and st.kind == hand.kind and st.deltas == hand.deltas
+        kinds.add(hand.kind)
+        assert hand.settlement == settlement_to_dict(st) and hand.settlement is hand.settlement
+        assert hand.to_dict()["results"] == hand.settlement["results"]
+        for again in (pickle.loads(pickle.dumps(hand)), copy.deepcopy(hand)):
+            assert type(again.outcome) is Settlement and again.outcome == st and again == hand
+        assert hand._replace(honba=9).outcome is st
+    assert kinds >= {"win", "exhaustive_draw"}

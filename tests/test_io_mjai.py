@@ -12,7 +12,8 @@ from tenbou.io.mjai import mjai_records, write_mjai
 from tenbou.io.read import parse_records
 from tenbou.io.tenhou import mjlog_records
 from tenbou.verify.convert import write_records
-from tenbou.verify.verifier import summarize, verify_data
+from tenbou.verify.run import verify_data
+from tenbou.verify.summaries import summarize
 
 from .test_convert import selfplay
 from .test_io_tenhou import HAND

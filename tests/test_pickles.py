@@ -46,3 +46,16 @@ def test_an_old_game_plays_on_as_a_new_one(old: dict[str, Any], moment: str) -> 
     assert game.final is not None and game.final == fresh.final
     assert [h.deltas for h in game.hands] == [h.deltas for h in fresh.hands]
     assert [h.settlement for h in game.hands] == [h.settlement for h in fresh.hands]
+
+
+def test_an_old_hand_record_keeps_its_json(old: dict[str, Any]) -> None:
+    """A hand record of 0.1.0 held its settlement's JSON alone: it loads as such (no typed
+    settlement to rebuild it from), gives it as ``settlement``, and pickles and copies with it."""
+    import copy
+
+    _, game = old["games"]["finished"]
+    hand = next(h for h in game.hands if h.kind == "win")
+    assert hand.outcome is None
+    assert hand.settlement["kind"] == "win" and hand.to_dict()["results"] == hand.settlement["results"]
+    for again in (pickle.loads(pickle.dumps(hand)), copy.deepcopy(hand), hand._replace(number=hand.number)):
+        assert again == hand and again.outcome is None and again.settlement == hand.settlement

@@ -13,7 +13,10 @@ import pytest
 from tenbou.api import score, settle
 from tenbou.cli import main
 from tenbou.io.mjai import mjai_records
-from tenbou.verify.verifier import format_mismatch, summarize, verify_paths, verify_record
+from tenbou.verify.report import format_mismatch
+from tenbou.verify.run import verify_paths
+from tenbou.verify.summaries import summarize
+from tenbou.verify.verifier import verify_record
 
 from .test_convert import selfplay
 from .test_io_tenhou import HAND, _draws

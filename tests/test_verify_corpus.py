@@ -18,14 +18,10 @@ from typing import Any
 
 import pytest
 
-from tenbou.verify.verifier import (
-    format_summary,
-    hand_key,
-    load_defects,
-    mark_defects,
-    summarize,
-    verify_paths,
-)
+from tenbou.verify.defects import load_defects, mark_defects
+from tenbou.verify.report import format_summary
+from tenbou.verify.run import verify_paths
+from tenbou.verify.summaries import hand_key, summarize
 
 CORPUS = Path(__file__).resolve().parents[1] / ".." / "shared" / "corpus"
 DIRS = [CORPUS / "mjlog", CORPUS / "tenhou6"]

@@ -12,16 +12,26 @@ from typing import Any
 import pytest
 
 #: every name the old modules had that code outside them used (their ``__all__``, what the CLI, the
-#: tests and the benchmarks import): (old module, the module that holds the names now, the names)
+#: tests and the benchmarks import; every function and constant of ``tenbou.records``):
+#: (old module, the module that holds the names now, the names)
 MOVES = (
+    ("tenbou.records", "tenbou.verify.verifier", "NO_OUTCOME verify_record _Verifier _name _plain"),
     (
         "tenbou.records",
-        "tenbou.verify.verifier",
-        "MISMATCH_KINDS NO_OUTCOME Defect complete_record export_rows find_record_files hand_key "
-        "load_defects mark_defects summarize verify_data verify_file verify_paths verify_record write_rows "
-        "COLUMNS COLUMN_TYPES DASK_CONNECT_SECONDS Progress format_mismatch format_summary local_cores "
-        "_Verifier _verify_chunk",
+        "tenbou.verify.compare",
+        "MISMATCH_KINDS _TOP _after_deposits _compare_win _engine_yaku _meld_key _melds_text _score_request",
     ),
+    ("tenbou.records", "tenbou.verify.complete", "complete_record _merge_win _fourth_kans_as_horas"),
+    (
+        "tenbou.records",
+        "tenbou.verify.run",
+        "find_record_files verify_data verify_file verify_paths DASK_CONNECT_SECONDS local_cores "
+        "_verify_chunk _chunks _error_line _is_file _run_dask in_order dask_client",
+    ),
+    ("tenbou.records", "tenbou.verify.defects", "Defect load_defects mark_defects _verified"),
+    ("tenbou.records", "tenbou.verify.summaries", "hand_key summarize _category"),
+    ("tenbou.records", "tenbou.verify.export", "COLUMNS COLUMN_TYPES export_rows write_rows _csv_cell"),
+    ("tenbou.records", "tenbou.verify.report", "Progress format_mismatch format_summary"),
     ("tenbou.io.convert", "tenbou.io.read", "FORMATS detect_format parse_records read_records"),
     ("tenbou.io.convert", "tenbou.verify.convert", "convert write_records"),
     (
@@ -40,6 +50,23 @@ def test_an_old_path_gives_the_name_from_its_new_home(old: str, name: str) -> No
     home = importlib.import_module(HOMES[old][name])
     assert name in vars(home), f"{name} is not defined in {home.__name__}"
     assert getattr(importlib.import_module(old), name) is vars(home)[name]
+
+
+#: the names ``tenbou.verify`` exported when the layer was made (the CLI imports them from there)
+PACKAGE = (
+    "Defect Progress export_rows format_mismatch format_summary hand_lines load_defects mark_defects "
+    "replay_games summarize summary verify_paths write_records write_rows"
+)
+
+
+@pytest.mark.parametrize("name", PACKAGE.split())
+def test_the_package_gives_each_name_it_gave(name: str) -> None:
+    import tenbou.verify
+
+    assert name in tenbou.verify.__all__
+    value = getattr(tenbou.verify, name)
+    assert not isinstance(value, type(tenbou.verify)), f"tenbou.verify.{name} is a module, not the name"
+    assert value is vars(importlib.import_module(value.__module__))[name]
 
 
 def _pickled_as(value: Any, module: str) -> bytes:

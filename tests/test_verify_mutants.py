@@ -31,7 +31,7 @@ from tenbou.errors import LogFormatError
 from tenbou.io.read import parse_records
 from tenbou.io.source import inflate, parse_size
 from tenbou.verify.convert import write_records
-from tenbou.verify.verifier import verify_data, verify_paths
+from tenbou.verify.run import verify_data, verify_paths
 
 from .conftest import CORPUS
 from .mutants import UNEXPECTED, check, mutate, sources

@@ -22,11 +22,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, TypeAlias
+from typing import Any, Final, TypeAlias, TypeVar
 
 from ..core._native import mypyc_attr
 from ..core.tiles import Wind
-from ..core.values import DataRecord
+from ..core.values import DataRecord, Record
 from ..errors import IllegalEventError
 from ..rules import Rules
 from ..settle.payment import PaymentKind, Settlement, chombo_penalties
@@ -39,19 +39,85 @@ from .round import Round, RoundResult, start_problems
 __all__ = ["FinalResult", "Game", "HandRecord"]
 
 
-@dataclass(frozen=True, slots=True)
-class HandRecord(DataRecord):
-    """One hand as it ended: where it was played, how it ended and what it paid."""
+class HandRecord(Record):
+    """One hand as it ended: where it was played (``game_hand``, its index in the game; the round
+    wind, hand number and honba), how it ended (``kind``: ``win``, ``exhaustive_draw`` or
+    ``abortive_draw``) and what it paid: ``deltas``, and ``outcome``, the typed settlement (who won,
+    each win's score, liabilities and payments, the next hand: a
+    :class:`~tenbou.settle.payment.Settlement`). :attr:`settlement` is its JSON, ``settle``'s
+    output of docs/json-api.md, made when first asked for. ``request`` is the settle request that
+    reproduces the hand (``None`` for a draw played event by event), ``recorded_deltas`` the score
+    changes the record gave it (``None`` where it gave none).
 
-    game_hand: int
-    round_wind: Wind
-    number: int
-    honba: int
-    kind: str
-    deltas: tuple[int, ...]
-    settlement: dict[str, Any]
-    request: dict[str, Any] | None
-    recorded_deltas: tuple[int, ...] | None
+    A hand record pickled by tenbou 0.1 kept the JSON alone: it loads with ``outcome`` ``None``
+    and the JSON as its :attr:`settlement`.
+
+    >>> from tenbou.api import settle_request
+    >>> draw = settle_request({"draw": {"kind": "exhaustive", "tenpai": [2]}})
+    >>> hr = HandRecord(0, Wind.EAST, 1, 0, draw.kind, draw.deltas, draw, None, None)
+    >>> hr.outcome.next.dealer, hr.settlement["next"]["dealer"], hr.match
+    (1, 1, None)
+    """
+
+    _fields = (
+        "game_hand", "round_wind", "number", "honba", "kind", "deltas", "outcome", "request",
+        "recorded_deltas",
+    )  # fmt: skip
+    __slots__ = (*_fields, "_settlement")
+
+    def __init__(
+        self,
+        game_hand: int,
+        round_wind: Wind,
+        number: int,
+        honba: int,
+        kind: str,
+        deltas: tuple[int, ...],
+        outcome: Settlement | dict[str, Any],
+        request: dict[str, Any] | None,
+        recorded_deltas: tuple[int, ...] | None,
+    ) -> None:
+        typed: Settlement | None = None
+        kept: dict[str, Any] | None = None
+        if isinstance(outcome, dict):  # (a hand record of tenbou 0.1: the settlement's JSON)
+            kept = outcome
+        else:
+            typed = outcome
+        self.game_hand: Final = game_hand
+        self.round_wind: Final = round_wind
+        self.number: Final = number
+        self.honba: Final = honba
+        self.kind: Final = kind
+        self.deltas: Final = deltas
+        self.outcome: Final = typed
+        self.request: Final = request
+        self.recorded_deltas: Final = recorded_deltas
+        #: the JSON of the settlement, once made (or all a record of tenbou 0.1 holds)
+        self._settlement: dict[str, Any] | None = kept
+
+    def _values(self) -> tuple[object, ...]:
+        # (what pickles and copies rebuild a record from, and what it compares by: the typed
+        # settlement, or the JSON that a record of tenbou 0.1 holds in its place)
+        outcome: object = self._settlement if self.outcome is None else self.outcome
+        return (
+            self.game_hand, self.round_wind, self.number, self.honba, self.kind, self.deltas, outcome,
+            self.request, self.recorded_deltas,
+        )  # fmt: skip
+
+    def _replace(self: _Hand, **changes: Any) -> _Hand:
+        values = dict(zip(self._fields, self._values(), strict=True))
+        values.update(changes)
+        return super()._replace(**values)
+
+    @property
+    def settlement(self) -> dict[str, Any]:
+        """The hand's settlement as JSON: ``settle``'s output of docs/json-api.md (payments by kind,
+        deltas, the next hand, the liable seats of each win), made when first asked for."""
+        made = self._settlement
+        if made is None:
+            assert self.outcome is not None
+            made = self._settlement = settlement_to_dict(self.outcome)
+        return made
 
     @property
     def match(self) -> bool | None:
@@ -72,6 +138,9 @@ class HandRecord(DataRecord):
             out["recorded_deltas"] = list(self.recorded_deltas)
             out["match"] = self.match
         return out
+
+
+_Hand = TypeVar("_Hand", bound=HandRecord)
 
 
 @dataclass(frozen=True, slots=True)
@@ -330,7 +399,7 @@ class Game(Referee):
             honba=self.honba,
             kind=st.kind,
             deltas=st.deltas,
-            settlement=settlement_to_dict(st),
+            outcome=st,
             request=request,
             recorded_deltas=recorded_deltas,
         )

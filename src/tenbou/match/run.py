@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import TenbouError
-from ..verify.verifier import _in_order, dask_client, local_cores
+from ..verify.run import dask_client, in_order, local_cores
 from .bots import derived_seed
 from .referee import GameSpec, play_one
 
@@ -141,7 +141,7 @@ def run_match(
     with ProcessPoolExecutor(max_workers=workers) as pool:
         futures = {pool.submit(play_one, game): game.index for game in games}
         try:
-            yield from _in_order(((futures[f], [f.result()]) for f in as_completed(futures)), note)
+            yield from in_order(((futures[f], [f.result()]) for f in as_completed(futures)), note)
         finally:  # stopped early: the games not begun are not played
             for f in futures:
                 f.cancel()
@@ -154,4 +154,4 @@ def _run_dask(
         futures = client.map(play_one, games, pure=False)
         index = {f.key: game.index for f, game in zip(futures, games, strict=True)}
         finished = distributed.as_completed(futures)
-        yield from _in_order(((index[f.key], [f.result()]) for f in finished), note)
+        yield from in_order(((index[f.key], [f.result()]) for f in finished), note)

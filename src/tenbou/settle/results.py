@@ -18,9 +18,9 @@ from typing import Any, Final
 from ..core.scoring import FuItem, HandScore, Limit
 from ..core.yaku import YAKU_BY_ID, Form
 from .pao import Liability
-from .payment import _HAND_TEXT, _PAO_TEXT, Settlement, WinSettlement, add_payment_dicts
+from .payment import _HAND, _HAND_TEXT, _PAO, _PAO_TEXT, Settlement, WinSettlement, add_payment_dicts
 
-__all__ = ["hand_score_to_dict", "settlement_to_dict", "win_settlement_to_dict", "win_to_dict"]
+__all__ = ["hand_score_to_dict", "settlement_to_dict", "win_points", "win_settlement_to_dict", "win_to_dict"]
 
 
 #: the output entry of each yaku with each han met so far, by the yaku's ``_index`` (its place in
@@ -104,11 +104,33 @@ _STANDARD: Final = Form.STANDARD
 _STANDARD_TEXT: Final[str] = Form.STANDARD._value_
 
 
+def win_points(w: WinSettlement) -> int:
+    """What is paid for a win's hand: its hand and pao payments, not honba nor riichi sticks (the
+    ``points`` of its output). Here a pinfu tanyao ron for 2,000, with one honba and one stick:
+
+    >>> from tenbou.core.hand import Hand, Situation
+    >>> from tenbou.core.scoring import score_hand
+    >>> from tenbou.rules import get_rules
+    >>> from tenbou.settle.payment import settle_win
+    >>> ron = Situation(winner=1, discarder=0)
+    >>> w = settle_win(score_hand(Hand.parse("234m456p678s2355s +4s"), ron, get_rules("tenhou")), (), 1, 1)
+    >>> win_points(w), w.deltas
+    (2000, (-2300, 3300, 0, 0))
+    """
+    points = 0
+    for p in w.payments:
+        kind = p.kind
+        if kind is _HAND or kind is _PAO:
+            points += p.points
+    return points
+
+
 def win_settlement_to_dict(w: WinSettlement) -> dict[str, Any]:
     """A winning-hand output: value, yaku, fu, and this win's pao, payments and deltas."""
     payments: list[dict[str, Any]] = []
     add_payment_dicts(list(w.payments), payments)
-    return win_to_dict(w.score, w.pao, payments, list(w.deltas), None if w.chips is None else list(w.chips))
+    chips = None if w.chips is None else list(w.chips)
+    return win_to_dict(w.score, w.pao, payments, list(w.deltas), chips, win_points(w))
 
 
 def win_to_dict(

@@ -3,7 +3,7 @@
 :func:`write_records` writes games in any of the three formats (:func:`convert` reads and
 writes), so that records move between Tenhou tools, tenhou.net/6 viewers and Mortal/mjai tools;
 reading back what was written replays identically. Every game is replayed through the engine
-before it is written (:func:`~tenbou.verify.verifier.complete_record`): the details a format needs
+before it is written (:func:`~tenbou.verify.complete.complete_record`): the details a format needs
 that the source does not hold (an mjai record's yaku and points) come from that replay, and a game
 the engine refuses is not written. Reading is :mod:`tenbou.io.read`'s.
 
@@ -24,7 +24,7 @@ from ..errors import LogFormatError, TenbouError
 from ..io.read import FAULTS, parse_records
 from ..io.record import FORMATS, GameRecord
 from ..io.source import MAX_RECORD_BYTES
-from .verifier import complete_record
+from .complete import complete_record
 
 __all__ = ["convert", "write_records"]
 

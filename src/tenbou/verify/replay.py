@@ -23,11 +23,14 @@ from ..engine.events import EndGame, Event, StartGame, StartKyoku
 from ..engine.game import Game
 from ..errors import TenbouError
 from ..rules import Rules
+from .summaries import summarize
 
-__all__ = ["NO_DELTAS", "ReplayedGame", "hand_lines", "replay_events", "summary"]
+__all__ = ["NO_DELTAS", "REPLAY_SUMMARY", "ReplayedGame", "hand_lines", "replay_events", "summary"]
 
 #: why a replayed hand has no ``match``
 NO_DELTAS = "no outcome to compare: the record gives the hand no deltas (tenbou verify compares scores too)"
+#: the keys of ``tenbou replay``'s summary line, in order (those of docs/json-api.md, and ``unchecked``)
+REPLAY_SUMMARY = ("games", "hands", "wins", "matched", "mismatched", "unchecked", "skipped")
 
 
 @dataclass
@@ -91,29 +94,16 @@ def hand_lines(game: Game, source: str, game_index: int) -> list[dict[str, Any]]
 
 
 def summary(games: Sequence[ReplayedGame], skipped: int = 0) -> dict[str, Any]:
-    """The closing summary line."""
-    hands = wins = matched = mismatched = unchecked = 0
-    for g in games:
+    """The closing summary line of ``tenbou replay`` (``docs/json-api.md``): the games replayed,
+    their hands, wins, hands matched, mismatched and unchecked, and the games skipped (those not
+    replayed, and ``skipped`` more) -- the keys of :func:`~tenbou.verify.summaries.summarize`
+    that ``tenbou replay`` gives, counted by it."""
+    lines: list[dict[str, Any]] = []
+    for index, g in enumerate(games):
         if g.game is None:
-            continue
-        for h in g.game.hands:
-            hands += 1
-            wins += h.kind == "win"
-            if h.match is True:
-                matched += 1
-            elif h.match is False:
-                mismatched += 1
-            else:
-                unchecked += 1
-    failed = sum(1 for g in games if g.game is None)
-    return {
-        "summary": {
-            "games": len(games) - failed,
-            "hands": hands,
-            "wins": wins,
-            "matched": matched,
-            "mismatched": mismatched,
-            "unchecked": unchecked,
-            "skipped": skipped + failed,
-        }
-    }
+            lines.append({"source": "", "game": index, "skipped": g.error or "not replayed"})
+        else:
+            lines.extend(hand_lines(g.game, "", index))
+    counts = summarize(lines, games=sum(1 for g in games if g.game is not None))["summary"]
+    counts["skipped"] += skipped
+    return {"summary": {key: counts[key] for key in REPLAY_SUMMARY}}
