@@ -1,11 +1,10 @@
 """The shape of the code (issue 40): no class over 400 lines, no function over 120, no module over
 900, and no import cycle.
 
-The size limits hold where the code was split for them: the game engine (``src/tenbou/engine``,
-whose ``Round`` was one 1,000-line class), the command line (``src/tenbou/cli``) and the record
-formats (``src/tenbou/io``: one package a format, the mjlog reader no longer 1,100 lines). The other
-packages join :data:`CHECKED` as they are split. Every module is read with ``ast``: a class or
-function counts from its first decorator to its last line, docstring and comments included.
+The size limits hold for every module of the package (the game engine's ``Round`` was one
+1,000-line class, the verifier 1,500 lines, the mjlog reader 1,100, the command line 1,300). Every
+module is read with ``ast``: a class or function counts from its first decorator to its last
+line, docstring and comments included.
 
 The import graph of the whole package (late imports included, as ``tests/test_layers.py`` reads
 them) has no cycle, but for the imports against the layers that are meant
@@ -21,13 +20,12 @@ import pytest
 
 from .test_layers import EXCEPTIONS, MODULES, SRC, _imports
 
-#: the packages below src/tenbou whose modules keep to the limits
-CHECKED = ("engine", "cli", "io", "verify")
 MAX_CLASS = 400
 MAX_FUNCTION = 120
 MAX_MODULE = 900
 
-FILES = sorted(p for package in CHECKED for p in (SRC / package).rglob("*.py"))
+#: every module of the package
+FILES = sorted(SRC.rglob("*.py"))
 
 
 def oversized(source: str, where: str) -> list[str]:

@@ -309,30 +309,7 @@ def _parse_win(
     )  # fmt: skip
     flagged = found != len(request)
     if flagged:  # other flags, kita or an unknown field: the flags are looked up, and counted
-        double_riichi = request.get("double_riichi", absent)
-        ippatsu = request.get("ippatsu", absent)
-        rinshan = request.get("rinshan", absent)
-        chankan = request.get("chankan", absent)
-        haitei = request.get("haitei", absent)
-        houtei = request.get("houtei", absent)
-        tenhou = request.get("tenhou", absent)
-        chiihou = request.get("chiihou", absent)
-        found += (
-            (double_riichi is not absent) + (ippatsu is not absent) + (rinshan is not absent)
-            + (chankan is not absent) + (haitei is not absent) + (houtei is not absent)
-            + (tenhou is not absent) + (chiihou is not absent)
-        )  # fmt: skip
-        more = found != len(request)
-        if more:  # renhou, fourth_kan (left out by most requests that give flags), kita or another field
-            renhou = request.get("renhou", absent)
-            fourth_kan = request.get("fourth_kan", absent)
-            kita = request.get("kita", absent)
-            found += (renhou is not absent) + (fourth_kan is not absent) + (kita is not absent)
-            more = found != len(request)
-            if more:  # a field that is none of these
-                _refuse_unknown(request, allowed)
-        else:
-            renhou = fourth_kan = kita = absent
+        raw_flags, kita, more = _look_up_flags(request, allowed, found)
     if rules is None:
         rules = rules_from_request("tenhou" if raw_rules is absent else raw_rules)
     if type(players) is not int or players not in rules.players:
@@ -363,33 +340,13 @@ def _parse_win(
         _refuse_flags(request)
     riichi = riichi is True
     if flagged:
-        if (
-            (double_riichi is not False and double_riichi is not True and double_riichi is not absent)
-            or (ippatsu is not False and ippatsu is not True and ippatsu is not absent)
-            or (rinshan is not False and rinshan is not True and rinshan is not absent)
-            or (chankan is not False and chankan is not True and chankan is not absent)
-            or (haitei is not False and haitei is not True and haitei is not absent)
-            or (houtei is not False and houtei is not True and houtei is not absent)
-            or (tenhou is not False and tenhou is not True and tenhou is not absent)
-            or (chiihou is not False and chiihou is not True and chiihou is not absent)
-            or (renhou is not False and renhou is not True and renhou is not absent)
-            or (fourth_kan is not False and fourth_kan is not True and fourth_kan is not absent)
-        ):
-            _refuse_flags(request)
-        double_riichi = double_riichi is True
-        ippatsu = ippatsu is True
-        rinshan = rinshan is True
-        chankan = chankan is True
-        haitei = haitei is True
-        houtei = houtei is True
-        tenhou = tenhou is True
-        chiihou = chiihou is True
-        renhou = renhou is True
-        fourth_kan = fourth_kan is True
+        (double_riichi, ippatsu, rinshan, chankan, haitei, houtei, tenhou, chiihou, renhou, fourth_kan) = (
+            _flag_values(request, raw_flags)
+        )
     else:  # no flag given but riichi (the others false), no kita: none to look up
         double_riichi = ippatsu = rinshan = chankan = False
         haitei = houtei = tenhou = chiihou = renhou = fourth_kan = False
-        kita = absent
+        kita = _ABSENT
         more = False
     hand = _read_hand(raw_hand, raw_win, raw_melds)
     if kita is absent:
@@ -418,6 +375,46 @@ def _parse_win(
         fourth_kan,
     )
     return hand, situation, rules, more
+
+
+#: the flags of a win but ``riichi``, in the order :func:`_look_up_flags` gives them
+_OTHER_FLAGS = (
+    "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei", "tenhou", "chiihou", "renhou",
+    "fourth_kan",
+)  # fmt: skip
+
+
+def _look_up_flags(
+    request: dict[str, Any], allowed: frozenset[str], found: int
+) -> tuple[tuple[Any, ...], Any, bool]:
+    """The request's flags other than ``riichi`` as given (``_ABSENT`` where left out), its
+    ``kita``, and whether it has fields beyond these and the ``found`` ones that the caller did
+    not count; a field that is none of ``allowed`` is refused here, before any value is judged.
+    ``renhou``, ``fourth_kan`` and ``kita`` (left out by most requests that give flags) are looked
+    up only when the others do not account for every field."""
+    absent = _ABSENT
+    flags = [request.get(name, absent) for name in _OTHER_FLAGS[:8]]
+    found += sum(f is not absent for f in flags)
+    more = found != len(request)
+    if more:  # renhou, fourth_kan, kita or another field
+        renhou = request.get("renhou", absent)
+        fourth_kan = request.get("fourth_kan", absent)
+        kita = request.get("kita", absent)
+        found += (renhou is not absent) + (fourth_kan is not absent) + (kita is not absent)
+        more = found != len(request)
+        if more:  # a field that is none of these
+            _refuse_unknown(request, allowed)
+    else:
+        renhou = fourth_kan = kita = absent
+    return (*flags, renhou, fourth_kan), kita, more
+
+
+def _flag_values(request: dict[str, Any], raw: tuple[Any, ...]) -> tuple[bool, ...]:
+    """The flags :func:`_look_up_flags` found, as booleans (a flag left out is false); a flag that
+    is neither true nor false is refused by name (the first of the request's)."""
+    if any(f is not False and f is not True and f is not _ABSENT for f in raw):
+        _refuse_flags(request)
+    return tuple(f is True for f in raw)
 
 
 def _refuse_flags(request: dict[str, Any]) -> None:
