@@ -45,6 +45,7 @@ __all__ = [
     "read_hand_counts",
     "shanten",
     "standard_decompositions",
+    "tenpai_after_discard",
     "waits",
     "waits_brute",
 ]
@@ -696,6 +697,110 @@ def is_tenpai(counts: list[int], closed: bool = True, players: int = 4) -> bool:
     False
     """
     return bool(waits(counts, closed, players))
+
+
+#: what taking a tile out of a part (a suit, or an honour kind), putting one in, or both (a swap,
+#: maybe of the same kind) can make of it: complete as sets alone, or as sets and the pair (bits)
+_OUT_SETS: Final = 1
+_OUT_PAIR: Final = 2
+_IN_SETS: Final = 4
+_IN_PAIR: Final = 8
+_SWAP_SETS: Final = 16
+_SWAP_PAIR: Final = 32
+#: (status: 0 sets, 1 sets and the pair, -1 neither; those bits) of an honour kind held n times (0-4)
+_HONOUR_CHANGES: Final = ((0, 0), (-1, 9), (1, 36), (0, 18), (-1, 1))
+
+
+def _bits(sets_only: tuple[int, ...], with_pair: tuple[int, ...], sets_bit: int, three: bool) -> int:
+    """``sets_bit`` if ``sets_only`` holds a kind, the next bit up if ``with_pair`` does (with three
+    players in the manzu, 1m and 9m only: 2m-8m are not in the set)."""
+    if three:
+        sets_only = tuple([k for k in sets_only if k == 0 or k == 8])
+        with_pair = tuple([k for k in with_pair if k == 0 or k == 8])
+    return (sets_bit if sets_only else 0) | (2 * sets_bit if with_pair else 0)
+
+
+@cache
+def _suit_changes(key: tuple[int, ...], part: int, three: bool) -> tuple[int, int]:
+    """(status, bits) of a suit's counts ``key``, as :data:`_HONOUR_CHANGES`."""
+    three = three and part == 0
+    status, sets_only, with_pair = _suit_waits(key, 9 * part)
+    bits = _bits(sets_only, with_pair, _IN_SETS, three)
+    for i in range(9):
+        if key[i]:
+            fewer = list(key)
+            fewer[i] = fewer[i] - 1
+            out, sets_only, with_pair = _suit_waits(tuple(fewer), 9 * part)
+            bits |= (_OUT_SETS if out == 0 else _OUT_PAIR if out == 1 else 0) | _bits(
+                sets_only, with_pair, _SWAP_SETS, three
+            )
+    return status, bits
+
+
+def tenpai_after_discard(counts: list[int], closed: bool = True, players: int = 4) -> bool:
+    """Whether some tile of a ``3n+2`` hand can be discarded leaving it tenpai (:func:`waits` of the
+    rest not empty): riichi's question after each draw, answered by one reading of the hand's parts,
+    not :func:`waits` per discard. A discard and a wait are a tile out and one in: every part but the
+    one or two they touch must read as sets already, with one pair in all.
+
+    >>> from tenbou.core.tiles import counts34, parse_tiles
+    >>> tenpai_after_discard(counts34(t.kind for t in parse_tiles("123m456p789s11z358m")))  # 8m out
+    True
+    >>> tenpai_after_discard(counts34(t.kind for t in parse_tiles("147m258p369s12345z")))
+    False
+    """
+    three = players == 3
+    if three and any(counts[k] for k in range(1, 8)):  # (2m-8m are not in the set: never in play)
+        return any(
+            waits([n - (j == k) for j, n in enumerate(counts)], closed, 3) for k in range(34) if counts[k]
+        )
+    if closed and sum(counts) == 14 and _near_seven_pairs_or_kokushi(counts):
+        return True
+    statuses: list[int] = []
+    changes: list[int] = []
+    for part in range(3):
+        key = tuple(counts[9 * part : 9 * part + 9])
+        if key != _NO_TILES:
+            status, bits = _suit_changes(key, part, three)
+            statuses.append(status)
+            changes.append(bits)
+    for k in range(27, 34):
+        if counts[k]:
+            status, bits = _HONOUR_CHANGES[min(counts[k], 4)]
+            statuses.append(status)
+            changes.append(bits)
+    unread = statuses.count(-1)
+    pairs = statuses.count(1)
+    if unread > 2:  # a tile out and one in mend two parts at most
+        return False
+    for p in range(len(statuses)):
+        out_unread = unread - (statuses[p] < 0)
+        out_pairs = pairs - (statuses[p] == 1)
+        bits = changes[p]
+        if not out_unread and bits & (_SWAP_SETS if out_pairs == 1 else _SWAP_PAIR if out_pairs == 0 else 0):
+            return True  # the discard and the wait in this part (or the hand complete already)
+        for q in range(len(statuses)):  # the discard from this part, the wait in another
+            if q == p or out_unread - (statuses[q] < 0):
+                continue
+            wait = changes[q]
+            others = out_pairs - (statuses[q] == 1)
+            if others == 1 and bits & _OUT_SETS and wait & _IN_SETS:
+                return True
+            if others == 0 and (
+                (bits & _OUT_PAIR and wait & _IN_SETS) or (bits & _OUT_SETS and wait & _IN_PAIR)
+            ):
+                return True
+    return False
+
+
+def _near_seven_pairs_or_kokushi(counts: list[int]) -> bool:
+    """14 tiles a discard leaves waiting on seven pairs (six kinds twice or more, a seventh held) or
+    on kokushi (the thirteen terminals and honours, or twelve and one of them twice)."""
+    pairs = sum(1 for n in counts if n >= 2)
+    if pairs >= 6 and sum(1 for n in counts if n) >= 7:
+        return True
+    held = sum(1 for k in KOKUSHI_KINDS if counts[k])
+    return held == 13 or (held == 12 and any(counts[k] >= 2 for k in KOKUSHI_KINDS))
 
 
 def shanten(counts: list[int], closed: bool = True) -> int:

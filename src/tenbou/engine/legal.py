@@ -12,7 +12,7 @@ round's check (tests/test_selfplay.py plays them); nothing here changes the roun
 from __future__ import annotations
 
 from ..core.hand import MeldType
-from ..core.shape import is_tenpai, is_winning
+from ..core.shape import is_tenpai, is_winning, tenpai_after_discard
 from ..core.tiles import Tile, tile_order
 from .draws import abort_holds
 from .events import Ankan, Chi, Dahai, Daiminkan, Event, Hora, Kakan, Nukidora, Pon, Reach, Ryukyoku
@@ -141,16 +141,10 @@ def _on_kan(r: RoundState, seat: int, who: int, tile: Tile, kan: str) -> list[Ev
 
 
 def riichi_possible(r: RoundState, seat: int) -> bool:
-    """Whether some discard leaves ``seat``'s hand tenpai."""
+    """Whether some discard leaves ``seat``'s hand tenpai (one reading of the hand,
+    :func:`tenbou.core.shape.tenpai_after_discard`, not the waits of each discard)."""
     st = r.seats[seat]
-    c = st.kinds()
-    for k in {t.kind for t in st.hand}:
-        c[k] -= 1
-        ready = is_tenpai(c, closed=not st.melds, players=r.players)
-        c[k] += 1
-        if ready:
-            return True
-    return False
+    return tenpai_after_discard(st.kinds(), closed=not st.melds, players=r.players)
 
 
 def call_options(r: RoundState, seat: int, who: int, tile: Tile) -> list[Event]:
