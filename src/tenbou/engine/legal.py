@@ -41,11 +41,7 @@ def _after_draw(r: RoundState, seat: int) -> list[Event]:
     out: list[Event] = []
     st = r.seats[seat]
     hand_kinds = st.kinds()
-    if (
-        st.drawn is not None
-        and is_winning(hand_kinds, closed=not st.melds)
-        and can_win(r, seat, st.drawn, None, "tsumo")
-    ):
+    if st.drawn is not None and _completes(r, seat, st.drawn) and can_win(r, seat, st.drawn, None, "tsumo"):
         out.append(Hora(seat, seat, st.drawn))
     if st.riichi_accepted:
         if st.drawn is not None:
@@ -66,6 +62,16 @@ def _after_draw(r: RoundState, seat: int) -> list[Event]:
     if "kyuushu_kyuuhai" in r.rules.abortive_draws and abort_holds(r, "kyuushu_kyuuhai"):
         out.append(Ryukyoku(reason="kyushukyuhai"))
     return out
+
+
+def _completes(r: RoundState, seat: int, drawn: Tile) -> bool:
+    """Whether ``seat``'s drawn tile completes its hand: the drawn kind among the waits before the
+    draw (cached: polled on the discards before), or, with three players and a tile of 2m-8m (not
+    in the set, so no wait), the hand read whole."""
+    if r.players == 3 and 0 < drawn.kind < 8:
+        st = r.seats[seat]
+        return is_winning(st.kinds(), closed=not st.melds)
+    return drawn.kind in r.waits_before_draw(seat)
 
 
 def _discards(r: RoundState, seat: int, out: list[Event]) -> None:

@@ -237,6 +237,20 @@ class RoundState(Referee):
             st.waits = waits(counts, closed=not st.melds, players=self.players)
         return st.waits
 
+    def waits_before_draw(self, seat: int) -> list[int]:
+        """The waits of ``seat``'s hand without the tile it holds drawn (:meth:`waits` before the
+        draw, cached as it is: polled on the discards before, they are mostly there): a tsumo
+        completes the hand where the drawn tile's kind is among them."""
+        st = self.seats[seat]
+        counts = st.kinds()
+        if st.drawn is not None:
+            counts[st.drawn.kind] -= 1
+        key = (tuple(counts), not st.melds)
+        if st.waits_key != key:
+            st.waits_key = key
+            st.waits = waits(counts, closed=not st.melds, players=self.players)
+        return st.waits
+
     def is_tenpai(self, seat: int) -> bool:
         """Tenpai for the draw payments: waiting on a kind the player does not
         already hold four of (a wait on one's own fourth tile is no wait)."""
