@@ -80,17 +80,20 @@ def _discards(r: RoundState, seat: int, out: list[Event]) -> None:
     its tile only those that keep the hand tenpai."""
     st = r.seats[seat]
     declaring = st.riichi
-    seen: set[Tile] = set()
+    kuikae = st.kuikae
+    drawn = st.drawn
+    seen = [False] * 68  # (each tile once: by kind and red flag, not a set of tiles hashed)
     for t in st.hand:
-        if t in seen or t.kind in st.kuikae:
+        key = 2 * t.kind + (1 if t.red else 0)
+        if seen[key] or (kuikae and t.kind in kuikae):
             continue
-        seen.add(t)
+        seen[key] = True
         if declaring:
             c = st.kinds()
             c[t.kind] -= 1
             if not is_tenpai(c, closed=not st.melds, players=r.players):
                 continue
-        if t == st.drawn:
+        if t == drawn:
             out.append(Dahai(seat, t, True))
             if st.hand.count(t) > 1:
                 out.append(Dahai(seat, t, False))
