@@ -6,6 +6,7 @@ discards the first tile offered). Two come with tenbou: :class:`RandomAgent`, wh
 (the agent of ``play_game`` and of the benchmarks), and :class:`GreedyAgent`, which plays towards a
 win. Both draw from the ``random.Random`` they are given, in an order that is part of their
 behaviour: a seeded game is the same game in every version (tests/test_selfplay.py pins some).
+Both may be subclassed in Python, in the compiled build too (tests/stacked.py does).
 
 >>> import random
 >>> from tenbou.engine.table import Table
@@ -21,6 +22,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from ..core._native import mypyc_attr
 from ..core.shape import waits
 from .events import Ankan, Chi, Dahai, Daiminkan, Event, Hora, Kakan, Nukidora, Pon, Reach, Ryukyoku
 from .round import Round
@@ -30,6 +32,7 @@ __all__ = ["Agent", "GreedyAgent", "RandomAgent"]
 Agent = Callable[[Round, int, Sequence[Event]], Event | None]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 @dataclass
 class RandomAgent:
     """Picks among the legal actions at random: always wins when it can, calls
@@ -58,6 +61,7 @@ class RandomAgent:
         return self.rng.choice(discards) if discards else None
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 @dataclass
 class GreedyAgent:
     """Plays towards a win: keeps the discard that leaves the most waits (or,

@@ -17,6 +17,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from ..core._native import mypyc_attr
 from ..core.tiles import Tile, tile_set
 from ..errors import TenbouError
 from ..rules import Rules, get_rules
@@ -59,6 +60,7 @@ def wall_tiles(rules: Rules, players: int) -> list[Tile]:
     return out
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # (a user's table may extend it)
 @dataclass
 class Table:
     """A game in play: the wall, the referee (:class:`Game`), the agents and the log."""
@@ -190,7 +192,7 @@ class Table:
             if isinstance(choice, Reach):
                 self.emit(choice)
                 continue
-            if isinstance(choice, Ankan | Kakan):
+            if isinstance(choice, (Ankan, Kakan)):
                 if owed_dora:
                     self._show_dora()
                     owed_dora = 0
@@ -276,11 +278,11 @@ class Table:
         if not rnd.live_wall:
             self.emit(Ryukyoku(reason="fanpai"))
             return True, None, False, 0
-        calls.sort(key=lambda c: 0 if isinstance(c, Pon | Daiminkan) else 1)
+        calls.sort(key=lambda c: 0 if isinstance(c, (Pon, Daiminkan)) else 1)
         if calls:
             call = calls[0]
             self.emit(call)
-            assert isinstance(call, Chi | Pon | Daiminkan)
+            assert isinstance(call, (Chi, Pon, Daiminkan))
             if isinstance(call, Daiminkan):
                 owed = 0
                 if self.rules.kan_dora_timing == "immediate":
