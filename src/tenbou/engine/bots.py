@@ -44,21 +44,42 @@ class RandomAgent:
     kan_rate: float = 0.5
 
     def __call__(self, rnd: Round, seat: int, actions: Sequence[Event]) -> Event | None:
-        wins = [a for a in actions if isinstance(a, Hora)]
-        if wins:
-            return wins[0]
-        if any(isinstance(a, Ryukyoku) for a in actions) and self.rng.random() < 0.5:
-            return next(a for a in actions if isinstance(a, Ryukyoku))
-        kans = [a for a in actions if isinstance(a, (Ankan, Kakan, Nukidora))]
-        if kans and self.rng.random() < self.kan_rate:
-            return self.rng.choice(kans)
-        if any(isinstance(a, Reach) for a in actions) and self.rng.random() < self.riichi_rate:
-            return next(a for a in actions if isinstance(a, Reach))
-        calls = [a for a in actions if isinstance(a, (Pon, Chi, Daiminkan))]
+        # (the actions sorted in one pass; the choices, and the random numbers drawn for them, are
+        # as they always were: the first win; nine terminals half the time; a kan, riichi, a call at
+        # their rates; else a discard)
+        win: Event | None = None
+        abort: Event | None = None
+        reach: Event | None = None
+        kans: list[Event] = []
+        calls: list[Event] = []
+        discards: list[Event] = []
+        for a in actions:
+            if isinstance(a, Dahai):
+                discards.append(a)
+            elif isinstance(a, (Pon, Chi, Daiminkan)):
+                calls.append(a)
+            elif isinstance(a, Hora):
+                if win is None:
+                    win = a
+            elif isinstance(a, Reach):
+                if reach is None:
+                    reach = a
+            elif isinstance(a, (Ankan, Kakan, Nukidora)):
+                kans.append(a)
+            elif isinstance(a, Ryukyoku) and abort is None:
+                abort = a
+        if win is not None:
+            return win
+        rng = self.rng
+        if abort is not None and rng.random() < 0.5:
+            return abort
+        if kans and rng.random() < self.kan_rate:
+            return rng.choice(kans)
+        if reach is not None and rng.random() < self.riichi_rate:
+            return reach
         if calls:
-            return self.rng.choice(calls) if self.rng.random() < self.call_rate else None
-        discards = [a for a in actions if isinstance(a, Dahai)]
-        return self.rng.choice(discards) if discards else None
+            return rng.choice(calls) if rng.random() < self.call_rate else None
+        return rng.choice(discards) if discards else None
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
