@@ -125,17 +125,35 @@ def _own_kans(r: RoundState, seat: int, hand_kinds: list[int], out: list[Event])
 
 def _on_discard(r: RoundState, seat: int, who: int, tile: Tile) -> list[Event]:
     """Another seat's discard: the ron, then the calls (the fourth kan dealt in offered as the
-    ``hora`` tenbou writes for it)."""
+    ``hora`` tenbou writes for it). Most seats can do nothing with most discards: the hand's counts
+    tell it (the kind among the cached waits; two of it; its neighbours for a chi) before any
+    event is made."""
     out: list[Event] = []
-    if tile.kind in r.waits(seat) and not r.furiten(seat) and can_win(r, seat, tile, who, "ron"):
+    st = r.seats[seat]
+    counts = st.kinds()
+    k = tile.kind
+    if k in r.waits_of(seat, counts) and not r.furiten(seat) and can_win(r, seat, tile, who, "ron"):
         out.append(Hora(seat, who, tile))
-    if not r.seats[seat].riichi and r.live_wall > 0:
+    if not st.riichi and r.live_wall > 0 and (counts[k] >= 2 or _chi_shape(r, seat, who, k, counts)):
         calls = call_options(r, seat, who, tile)
         if r.fourth_kan_deal_in(seat, tile) and any(isinstance(c, Daiminkan) for c in calls):
             # the fourth kan is the hand's end: offered as the hora tenbou writes for it
             calls = [c if not isinstance(c, Daiminkan) else Hora(seat, who, tile) for c in calls]
         out.extend(calls)
     return out
+
+
+def _chi_shape(r: RoundState, seat: int, who: int, k: int, counts: list[int]) -> bool:
+    """Whether ``seat`` may chi ``who``'s discard of kind ``k`` by seat and by the tiles it holds
+    (a run of three with it); kuikae aside (:func:`call_options` judges that)."""
+    if r.players != 4 or seat != (who + 1) % 4 or k >= 27:
+        return False
+    n = k % 9
+    return (
+        (n >= 2 and counts[k - 2] > 0 and counts[k - 1] > 0)
+        or (1 <= n <= 7 and counts[k - 1] > 0 and counts[k + 1] > 0)
+        or (n <= 6 and counts[k + 1] > 0 and counts[k + 2] > 0)
+    )
 
 
 def _on_kan(r: RoundState, seat: int, who: int, tile: Tile, kan: str) -> list[Event]:

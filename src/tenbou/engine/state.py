@@ -229,13 +229,7 @@ class RoundState(Referee):
     def waits(self, seat: int) -> list[int]:
         """The kinds that would complete ``seat``'s hand (13 - 3 x melds tiles);
         cached until the hand changes."""
-        st = self.seats[seat]
-        counts = st.kinds()
-        key = (tuple(counts), not st.melds)
-        if st.waits_key != key:
-            st.waits_key = key
-            st.waits = waits(counts, closed=not st.melds, players=self.players)
-        return st.waits
+        return self.waits_of(seat, self.seats[seat].kinds())
 
     def waits_before_draw(self, seat: int) -> list[int]:
         """The waits of ``seat``'s hand without the tile it holds drawn (:meth:`waits` before the
@@ -245,6 +239,13 @@ class RoundState(Referee):
         counts = st.kinds()
         if st.drawn is not None:
             counts[st.drawn.kind] -= 1
+        return self.waits_of(seat, counts)
+
+    def waits_of(self, seat: int, counts: list[int]) -> list[int]:
+        """The waits of ``counts``, concealed tiles of ``seat`` (:func:`~tenbou.core.shape.waits`,
+        its melds telling whether the hand is closed), from ``seat``'s cache when they are the
+        counts it was last asked of, else worked out and kept there."""
+        st = self.seats[seat]
         key = (tuple(counts), not st.melds)
         if st.waits_key != key:
             st.waits_key = key
