@@ -615,11 +615,16 @@ def waits_brute(counts: list[int], closed: bool = True, players: int = 4) -> lis
 _WaitPart = tuple[int, tuple[int, ...], tuple[int, ...]]
 
 
+def _status(key: tuple[int, ...], part: int) -> int:
+    """0 if a suit's counts read as sets, 1 as sets and the pair, -1 neither."""
+    has_pair, table, _ = _part(key, part)
+    return (1 if has_pair else 0) if table else -1
+
+
 @cache
 def _suit_waits(key: tuple[int, ...], base: int) -> _WaitPart:
     part = base // 9
-    has_pair, table, _ = _part(key, part)
-    status = (1 if has_pair else 0) if table else -1
+    status = _status(key, part)
     sets_only: list[int] = []
     with_pair: list[int] = []
     for i in range(9):
@@ -642,23 +647,32 @@ def _honor_part(k: int, n: int) -> _WaitPart:
 
 
 def _standard_waits(counts: list[int]) -> tuple[int, ...]:
+    # (a wait mends one part: two parts that do not read are no wait, told before the suits are
+    # looked up -- the honours first, which need no look-up)
     parts: list[_WaitPart] = []
+    incomplete = 0
+    for k in range(27, 34):
+        if counts[k]:
+            part = _honor_part(k, counts[k])
+            if part[0] < 0:
+                incomplete += 1
+                if incomplete > 1:
+                    return ()
+            parts.append(part)
     for base in (0, 9, 18):
         key = tuple(counts[base : base + 9])
         if key != _NO_TILES:
-            parts.append(_suit_waits(key, base))
-    for k in range(27, 34):
-        if counts[k]:
-            parts.append(_honor_part(k, counts[k]))
-    incomplete = [p for p in parts if p[0] < 0]
+            part = _suit_waits(key, base)
+            if part[0] < 0:
+                incomplete += 1
+                if incomplete > 1:
+                    return ()
+            parts.append(part)
     pairs = sum(1 for p in parts if p[0] == 1)
-    if len(incomplete) == 1:
-        if pairs == 0:
-            return incomplete[0][2]
-        if pairs == 1:
-            return incomplete[0][1]
-        return ()
-    if not incomplete and pairs == 2:  # shanpon: either pair becomes a triplet
+    if incomplete:
+        unread = next(p for p in parts if p[0] < 0)
+        return unread[2] if pairs == 0 else unread[1] if pairs == 1 else ()
+    if pairs == 2:  # shanpon: either pair becomes a triplet
         return tuple(k for p in parts if p[0] == 1 for k in p[1])
     return ()
 
@@ -712,8 +726,8 @@ _HONOUR_CHANGES: Final = ((0, 0), (-1, 9), (1, 36), (0, 18), (-1, 1))
 
 
 def _bits(sets_only: tuple[int, ...], with_pair: tuple[int, ...], sets_bit: int, three: bool) -> int:
-    """``sets_bit`` if ``sets_only`` holds a kind, the next bit up if ``with_pair`` does (with three
-    players in the manzu, 1m and 9m only: 2m-8m are not in the set)."""
+    """``sets_bit`` if ``sets_only`` holds a kind, the next bit up if ``with_pair`` does (``three``:
+    with three players, of 1m and 9m only)."""
     if three:
         sets_only = tuple([k for k in sets_only if k == 0 or k == 8])
         with_pair = tuple([k for k in with_pair if k == 0 or k == 8])
@@ -721,10 +735,10 @@ def _bits(sets_only: tuple[int, ...], with_pair: tuple[int, ...], sets_bit: int,
 
 
 @cache
-def _suit_changes(key: tuple[int, ...], part: int, three: bool) -> tuple[int, int]:
-    """(status, bits) of a suit's counts ``key``, as :data:`_HONOUR_CHANGES`."""
+def _suit_changes(key: tuple[int, ...], part: int, three: bool) -> int:
+    """The bits of :data:`_HONOUR_CHANGES` of a suit's counts ``key``."""
     three = three and part == 0
-    status, sets_only, with_pair = _suit_waits(key, 9 * part)
+    _, sets_only, with_pair = _suit_waits(key, 9 * part)
     bits = _bits(sets_only, with_pair, _IN_SETS, three)
     for i in range(9):
         if key[i]:
@@ -734,7 +748,7 @@ def _suit_changes(key: tuple[int, ...], part: int, three: bool) -> tuple[int, in
             bits |= (_OUT_SETS if out == 0 else _OUT_PAIR if out == 1 else 0) | _bits(
                 sets_only, with_pair, _SWAP_SETS, three
             )
-    return status, bits
+    return bits
 
 
 def tenpai_after_discard(counts: list[int], closed: bool = True, players: int = 4) -> bool:
@@ -754,25 +768,31 @@ def tenpai_after_discard(counts: list[int], closed: bool = True, players: int = 
         return any(
             waits([n - (j == k) for j, n in enumerate(counts)], closed, 3) for k in range(34) if counts[k]
         )
-    if closed and sum(counts) == 14 and _near_seven_pairs_or_kokushi(counts):
+    if _near_standard(counts, three):
         return True
+    return closed and sum(counts) == 14 and _near_seven_pairs_or_kokushi(counts)
+
+
+def _near_standard(counts: list[int], three: bool) -> bool:
+    """:func:`tenpai_after_discard` of the standard form: each part's status (complete as sets, with
+    the pair, or neither) first, looked up; most hands asked have three parts or more that do not
+    read, which a tile out and one in cannot mend, and end there; then what a change makes of each
+    part (:func:`_suit_changes`)."""
     statuses: list[int] = []
     changes: list[int] = []
-    for part in range(3):
-        key = tuple(counts[9 * part : 9 * part + 9])
-        if key != _NO_TILES:
-            status, bits = _suit_changes(key, part, three)
-            statuses.append(status)
-            changes.append(bits)
     for k in range(27, 34):
         if counts[k]:
             status, bits = _HONOUR_CHANGES[min(counts[k], 4)]
             statuses.append(status)
             changes.append(bits)
+    keys = [(part, tuple(counts[9 * part : 9 * part + 9])) for part in range(3)]
+    keys = [(part, key) for part, key in keys if key != _NO_TILES]
+    statuses += [_status(key, part) for part, key in keys]
     unread = statuses.count(-1)
-    pairs = statuses.count(1)
     if unread > 2:  # a tile out and one in mend two parts at most
         return False
+    changes += [_suit_changes(key, part, three) for part, key in keys]
+    pairs = statuses.count(1)
     for p in range(len(statuses)):
         out_unread = unread - (statuses[p] < 0)
         out_pairs = pairs - (statuses[p] == 1)
