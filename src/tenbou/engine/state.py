@@ -91,9 +91,11 @@ class SeatState(DataRecord):
     waits: list[int] = field(default_factory=list)
 
     def kinds(self) -> list[int]:
+        # (``c[k] = c[k] + 1``: mypyc compiles ``c[k] += 1`` to a generic object addition)
         c = [0] * 34
         for t in self.hand:
-            c[t.kind] += 1
+            k = t.kind
+            c[k] = c[k] + 1
         return c
 
     @property
@@ -238,7 +240,8 @@ class RoundState(Referee):
         st = self.seats[seat]
         counts = st.kinds()
         if st.drawn is not None:
-            counts[st.drawn.kind] -= 1
+            k = st.drawn.kind
+            counts[k] = counts[k] - 1
         return self.waits_of(seat, counts)
 
     def waits_of(self, seat: int, counts: list[int]) -> list[int]:
