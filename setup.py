@@ -37,14 +37,17 @@ from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 from setuptools.command.build_py import build_py
 
-#: the modules compiled by mypyc (the scoring and settlement hot path); one group, one shared library
+#: the modules compiled by mypyc (scoring, settlement, the game engine and its self-play table); one
+#: group, one shared library
 COMPILED = [
     "errors", "_jsonread", "rules/_options", "rules/presets/__init__",
-    "core/values", "core/tiles", "core/shape", "core/hand", "core/yaku", "core/validate", "core/scoring",
+    "core/values", "core/tiles", "core/shanten", "core/shape", "core/hand", "core/yaku", "core/validate",
+    "core/scoring",
     "settle/pao", "settle/payment", "settle/results",
     "api/request", "api/win", "api/settlement",
     "engine/events", "engine/referee", "engine/plans", "engine/state", "engine/win", "engine/draws",
-    "engine/legal", "engine/checks", "engine/effects", "engine/round", "engine/game",
+    "engine/legal", "engine/checks", "engine/effects", "engine/round", "engine/game", "engine/bots",
+    "engine/table",
 ]  # fmt: skip
 #: the build requirement that brings mypyc (the versions the compiled build was tested with)
 MYPY = "mypy>=2.2,<2.5"

@@ -6,18 +6,21 @@
   ``--compiled-dir`` says otherwise), so a second run does not build again (about 40 s);
 - pure: the checkout's ``src/`` itself (``PYTHONPATH=src``): the same modules as source.
 
-A process runs the build of a folder with ``PYTHONPATH=<folder>`` (:func:`env_for`).
+A process runs the build of a folder with ``PYTHONPATH=<folder>`` (:func:`env_for`); a
+:class:`Worker` is such a process, a benchmark script run as a worker, asked for work in JSON lines.
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import shutil
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 PURE = ROOT / "src"
@@ -58,3 +61,43 @@ def compiled_build(where: str | None = None) -> Path | None:
 def env_for(folder: Path) -> dict[str, str]:
     """The environment of a process that imports tenbou from ``folder``."""
     return dict(os.environ, PYTHONPATH=str(folder))
+
+
+class Worker:
+    """A process running ``script`` (a benchmark, with ``args`` that make it a worker) on the build
+    of tenbou in ``folder``: it prints one JSON line first, ``{"build": ..., "file": ...}`` (the
+    build it imported and from where) or ``{"error": ...}``, then answers each JSON line it reads
+    on stdin (:meth:`ask`) with one."""
+
+    def __init__(self, script: str, args: list[str], folder: Path) -> None:
+        self.proc = subprocess.Popen(
+            [sys.executable, str(Path(script).resolve()), *args],
+            env=env_for(folder),
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        hello = self._read()
+        if "error" in hello:
+            raise RuntimeError(hello["error"])
+        self.build: str = hello["build"]
+        self.file: str = hello["file"]
+
+    def _read(self) -> Any:
+        assert self.proc.stdout is not None
+        line = self.proc.stdout.readline()
+        if not line:
+            raise RuntimeError(f"the worker stopped (exit status {self.proc.wait()})")
+        return json.loads(line)
+
+    def ask(self, **cmd: Any) -> Any:
+        """Send ``cmd`` as a JSON line; the worker's answer."""
+        assert self.proc.stdin is not None
+        self.proc.stdin.write(json.dumps(cmd) + "\n")
+        self.proc.stdin.flush()
+        return self._read()
+
+    def close(self) -> None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.close()
+        self.proc.wait(timeout=60)

@@ -73,7 +73,6 @@ import json
 import os
 import platform
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -190,56 +189,19 @@ def worker(hands_path: str, expect: str, distinct: int | None, stream: int) -> i
     return 0
 
 
-class Worker:
+class Worker(_builds.Worker):
     """A worker process for one build of tenbou (the folder it imports tenbou from)."""
 
     def __init__(
         self, folder: Path, hands_path: Path, expect: str, distinct: int | None, stream: int = 0
     ) -> None:
         more = ([] if distinct is None else ["--distinct", str(distinct)]) + ["--stream", str(stream)]
-        self.proc = subprocess.Popen(
-            [
-                sys.executable,
-                str(Path(__file__).resolve()),
-                "--worker",
-                str(hands_path),
-                "--expect",
-                expect,
-                *more,
-            ],
-            env=_builds.env_for(folder),
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            text=True,
-        )
-        hello = self._read()
-        if "error" in hello:
-            raise RuntimeError(hello["error"])
-        self.build: str = hello["build"]
-        self.file: str = hello["file"]
-
-    def _read(self) -> Any:
-        assert self.proc.stdout is not None
-        line = self.proc.stdout.readline()
-        if not line:
-            raise RuntimeError(f"the worker stopped (exit status {self.proc.wait()})")
-        return json.loads(line)
-
-    def ask(self, **cmd: Any) -> Any:
-        assert self.proc.stdin is not None
-        self.proc.stdin.write(json.dumps(cmd) + "\n")
-        self.proc.stdin.flush()
-        return self._read()
+        super().__init__(__file__, ["--worker", str(hands_path), "--expect", expect, *more], folder)
 
     def check(self, api: str, rules: str) -> list[list[Any]]:
         """Each hand of pass 0 as this build scores it through ``api`` under ``rules``."""
         rows: list[list[Any]] = self.ask(do="check", api=api, rules=rules, **{"pass": 0})["outcomes"]
         return rows
-
-    def close(self) -> None:
-        assert self.proc.stdin is not None
-        self.proc.stdin.close()
-        self.proc.wait(timeout=60)
 
 
 # -- mahjong and RiichiEnv, in this process -------------------------------------------------------

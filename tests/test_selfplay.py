@@ -143,3 +143,41 @@ def test_each_win_request_reproduces_the_engine_settlement(preset: str, players:
                     (p["yaku"], p["seat"]) for p in b["pao"]
                 ]
     assert wins >= 4
+
+
+#: the digest (sha256 of the mjai lines, first 16 hex digits) of fixed-seed games as tenbou played
+#: them before its legal actions and self-play table were made faster (issue 42): a game played with
+#: a seed is the same game, event for event, in every version and in both builds (the compiled suite
+#: runs this too). A change that alters them changes what users' seeded runs produce: say so in the
+#: CHANGELOG and record the new digests.
+SEEDED_GAMES = [
+    ("tenhou", 4, "random", "hanchan", (0, 1, 2), 5412, "a8e75a2c7997a534"),
+    ("tenhou", 4, "greedy", "tonpuu", (0, 1, 2), 1727, "14f4020b3563f31b"),
+    ("tenhou", 3, "random", "tonpuu", (0, 1, 2), 2088, "83061965526dd518"),
+    ("tenhou", 3, "greedy", "tonpuu", (3, 4), 411, "81d5aa2743115ec8"),
+    ("mahjongsoul", 4, "greedy", "tonpuu", (2, 3), 1321, "98b2eb29ef8384bd"),
+    ("mleague", 4, "random", "hanchan", (5, 6), 2411, "886b3f049ef6b023"),
+    ("ron2", 4, "greedy", "tonpuu", (0, 1), 1282, "ceb18300ee8c7cac"),
+    ("ema2016", 4, "random", "tonpuu", (0, 1), 1199, "9fc26ea83e8228e3"),
+]
+
+
+@pytest.mark.parametrize(("preset", "players", "agent", "length", "seeds", "count", "digest"), SEEDED_GAMES)
+def test_seeded_games_are_the_same_games(
+    preset: str, players: int, agent: str, length: str, seeds: tuple[int, ...], count: int, digest: str
+) -> None:
+    """``play_game`` with a seed plays the same game, event for event, as it always has."""
+    import hashlib
+
+    from tenbou.engine.table import Agent, play_game
+
+    h = hashlib.sha256()
+    events = 0
+    for seed in seeds:
+        agents: list[Agent] | None = None
+        if agent == "greedy":
+            agents = [GreedyAgent(random.Random(seed * 131 + i)) for i in range(players)]
+        played = play_game(get_rules(preset), seed, players, length, agents)
+        events += len(played)
+        h.update("\n".join(events_to_lines(played)).encode() + b"\n--\n")
+    assert (events, h.hexdigest()[:16]) == (count, digest)

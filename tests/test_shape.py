@@ -6,6 +6,7 @@ from hypothesis import strategies as st
 
 from tenbou import shape
 from tenbou.core.shape import (
+    KOKUSHI_KINDS,
     decompose,
     is_chiitoitsu,
     is_kokushi,
@@ -13,7 +14,9 @@ from tenbou.core.shape import (
     read_counts,
     shanten,
     standard_decompositions,
+    tenpai_after_discard,
     waits,
+    waits_brute,
 )
 from tenbou.core.tiles import counts34, format_kinds, parse_tiles
 
@@ -354,3 +357,97 @@ def test_a_hand_keeps_its_concealed_counts_as_octal_digits(seed: int) -> None:
         assert (hand.concealed_low, hand.concealed_high) == (low, high)
         assert low == sum(n << 3 * k for k, n in enumerate(hand.concealed_counts[:18]))
         assert high == sum(n << 3 * k for k, n in enumerate(hand.concealed_counts[18:]))
+
+
+# -- tenpai_after_discard: one reading of a 14-tile hand against the waits of each discard ----------
+
+
+def _tenpai_by_each_discard(counts: list[int], closed: bool, players: int) -> bool:
+    for k in range(34):
+        if counts[k]:
+            counts[k] -= 1
+            ready = bool(waits(counts, closed, players))
+            counts[k] += 1
+            if ready:
+                return True
+    return False
+
+
+def test_tenpai_after_discard() -> None:
+    assert tenpai_after_discard(c("123m456p789s11z358m"))  # 8m out: 35m waits on 4m
+    assert tenpai_after_discard(c("123m456p789s11122z"))  # complete: any tile out waits on it
+    assert tenpai_after_discard(c("1122m3344p5566s7z9m"))  # seven pairs
+    assert not tenpai_after_discard(c("1122m3344p5566s7z9m"), closed=False)
+    assert tenpai_after_discard(c("19m19p19s1234567z5m"))  # kokushi, the 5m out
+    assert not tenpai_after_discard(c("147m258p369s12345z"))
+    assert tenpai_after_discard(c("111m789m222p333s5z7z"))  # 5z out: waits on 7z, 7z out on 5z
+    assert not tenpai_after_discard(c("111m789m258p5z7z"), closed=False)  # 11 tiles
+    # three players: a wait on 2m-8m is no wait (those tiles are not in the set)
+    assert tenpai_after_discard(c("13m456p789s111z55z3z"))
+    assert not tenpai_after_discard(c("13m456p789s111z55z3z"), players=3)
+    assert tenpai_after_discard(c("19m456p789s111z55z9m"), players=3)  # 1m out: shanpon 9m/5z
+
+
+_HAND_TILES = st.integers(0, 33)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    pair=st.tuples(st.integers(0, 3), st.integers(0, 8)),
+    sets=st.lists(_SET, min_size=0, max_size=4),
+    out=st.lists(st.integers(0, 13), max_size=3),
+    into=st.lists(_HAND_TILES, max_size=3),
+    closed=st.booleans(),
+    players=st.sampled_from([4, 4, 3]),
+)
+def test_tenpai_after_discard_agrees_with_the_waits_of_each_discard(
+    pair: tuple[int, int],
+    sets: list[tuple[str, int, int]],
+    out: list[int],
+    into: list[int],
+    closed: bool,
+    players: int,
+) -> None:
+    """A complete hand with up to three tiles swapped for others: as tenpai after a discard as the
+    waits of the hand less each of its kinds say (with three players, 2m-8m out of the hand)."""
+    counts = _counts(pair, sets, [])
+    for i, k in zip(out, into, strict=False):  # a tile out, another in: one swap each
+        held = [j for j in range(34) if counts[j]]
+        counts[held[i % len(held)]] -= 1
+        counts[k] += 1
+    if players == 3:  # 2m-8m moved to the pinzu of the same number
+        for k in range(1, 8):
+            counts[9 + k] += counts[k]
+            counts[k] = 0
+    if max(counts) > 4 or sum(counts) % 3 != 2:
+        return
+    assert tenpai_after_discard(counts, closed, players) == _tenpai_by_each_discard(counts, closed, players)
+    for k in range(34):  # and the waits of the hand less each kind, as trying every kind finds them
+        if counts[k]:
+            counts[k] -= 1
+            assert waits(counts, closed, players) == waits_brute(counts, closed, players)
+            counts[k] += 1
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    kinds=st.lists(st.sampled_from(sorted(KOKUSHI_KINDS)), min_size=14, max_size=14),
+    pairs=st.lists(st.integers(0, 33), min_size=7, max_size=7),
+    extra=st.lists(_HAND_TILES, min_size=0, max_size=2),
+    seven=st.booleans(),
+)
+def test_tenpai_after_discard_of_seven_pairs_and_kokushi(
+    kinds: list[int], pairs: list[int], extra: list[int], seven: bool
+) -> None:
+    """Hands near seven pairs (seven kinds twice, one or two tiles changed) and near kokushi (terminals
+    and honours with a tile or two of others)."""
+    counts = [0] * 34
+    for k in pairs if seven else kinds:
+        counts[k] += 2 if seven else 1
+    for k in extra:
+        counts[k] += 1
+    while sum(counts) > 14:
+        counts[max(range(34), key=lambda j: (counts[j], j))] -= 1
+    if max(counts) > 4 or sum(counts) != 14:
+        return
+    assert tenpai_after_discard(counts) == _tenpai_by_each_discard(counts, True, 4)

@@ -1,4 +1,5 @@
-"""Hand shapes: every decomposition of a winning hand, waits and shanten.
+"""Hand shapes: every decomposition of a winning hand, waits and tenpai (shanten, how far a hand
+is from ready, is :mod:`tenbou.core.shanten`'s).
 
 Works on 34-long count vectors of tile kinds. Each suit is decomposed on its
 own through a table (built lazily and cached, one entry per 9-count pattern
@@ -25,6 +26,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Final
 
+from .shanten import shanten as shanten
 from .tiles import TERMINALS_AND_HONORS, format_kinds
 from .values import DataRecord
 
@@ -45,6 +47,7 @@ __all__ = [
     "read_hand_counts",
     "shanten",
     "standard_decompositions",
+    "tenpai_after_discard",
     "waits",
     "waits_brute",
 ]
@@ -614,11 +617,16 @@ def waits_brute(counts: list[int], closed: bool = True, players: int = 4) -> lis
 _WaitPart = tuple[int, tuple[int, ...], tuple[int, ...]]
 
 
+def _status(key: tuple[int, ...], part: int) -> int:
+    """0 if a suit's counts read as sets, 1 as sets and the pair, -1 neither."""
+    has_pair, table, _ = _part(key, part)
+    return (1 if has_pair else 0) if table else -1
+
+
 @cache
 def _suit_waits(key: tuple[int, ...], base: int) -> _WaitPart:
     part = base // 9
-    has_pair, table, _ = _part(key, part)
-    status = (1 if has_pair else 0) if table else -1
+    status = _status(key, part)
     sets_only: list[int] = []
     with_pair: list[int] = []
     for i in range(9):
@@ -641,23 +649,32 @@ def _honor_part(k: int, n: int) -> _WaitPart:
 
 
 def _standard_waits(counts: list[int]) -> tuple[int, ...]:
+    # (a wait mends one part: two parts that do not read are no wait, told before the suits are
+    # looked up -- the honours first, which need no look-up)
     parts: list[_WaitPart] = []
+    incomplete = 0
+    for k in range(27, 34):
+        if counts[k]:
+            part = _honor_part(k, counts[k])
+            if part[0] < 0:
+                incomplete += 1
+                if incomplete > 1:
+                    return ()
+            parts.append(part)
     for base in (0, 9, 18):
         key = tuple(counts[base : base + 9])
         if key != _NO_TILES:
-            parts.append(_suit_waits(key, base))
-    for k in range(27, 34):
-        if counts[k]:
-            parts.append(_honor_part(k, counts[k]))
-    incomplete = [p for p in parts if p[0] < 0]
+            part = _suit_waits(key, base)
+            if part[0] < 0:
+                incomplete += 1
+                if incomplete > 1:
+                    return ()
+            parts.append(part)
     pairs = sum(1 for p in parts if p[0] == 1)
-    if len(incomplete) == 1:
-        if pairs == 0:
-            return incomplete[0][2]
-        if pairs == 1:
-            return incomplete[0][1]
-        return ()
-    if not incomplete and pairs == 2:  # shanpon: either pair becomes a triplet
+    if incomplete:
+        unread = next(p for p in parts if p[0] < 0)
+        return unread[2] if pairs == 0 else unread[1] if pairs == 1 else ()
+    if pairs == 2:  # shanpon: either pair becomes a triplet
         return tuple(k for p in parts if p[0] == 1 for k in p[1])
     return ()
 
@@ -698,119 +715,111 @@ def is_tenpai(counts: list[int], closed: bool = True, players: int = 4) -> bool:
     return bool(waits(counts, closed, players))
 
 
-def shanten(counts: list[int], closed: bool = True) -> int:
-    """Shanten number of a ``3n+1`` or ``3n+2`` hand (-1 = complete, 0 = tenpai),
-    the least of the standard, chiitoitsu and kokushi forms (the latter two
-    only when ``closed`` with 13/14 concealed tiles).
+#: what taking a tile out of a part (a suit, or an honour kind), putting one in, or both (a swap,
+#: maybe of the same kind) can make of it: complete as sets alone, or as sets and the pair (bits)
+_OUT_SETS: Final = 1
+_OUT_PAIR: Final = 2
+_IN_SETS: Final = 4
+_IN_PAIR: Final = 8
+_SWAP_SETS: Final = 16
+_SWAP_PAIR: Final = 32
+#: (status: 0 sets, 1 sets and the pair, -1 neither; those bits) of an honour kind held n times (0-4)
+_HONOUR_CHANGES: Final = ((0, 0), (-1, 9), (1, 36), (0, 18), (-1, 1))
+
+
+def _bits(sets_only: tuple[int, ...], with_pair: tuple[int, ...], sets_bit: int, three: bool) -> int:
+    """``sets_bit`` if ``sets_only`` holds a kind, the next bit up if ``with_pair`` does (``three``:
+    with three players, of 1m and 9m only)."""
+    if three:
+        sets_only = tuple([k for k in sets_only if k == 0 or k == 8])
+        with_pair = tuple([k for k in with_pair if k == 0 or k == 8])
+    return (sets_bit if sets_only else 0) | (2 * sets_bit if with_pair else 0)
+
+
+@cache
+def _suit_changes(key: tuple[int, ...], part: int, three: bool) -> int:
+    """The bits of :data:`_HONOUR_CHANGES` of a suit's counts ``key``."""
+    three = three and part == 0
+    _, sets_only, with_pair = _suit_waits(key, 9 * part)
+    bits = _bits(sets_only, with_pair, _IN_SETS, three)
+    for i in range(9):
+        if key[i]:
+            fewer = list(key)
+            fewer[i] = fewer[i] - 1
+            out, sets_only, with_pair = _suit_waits(tuple(fewer), 9 * part)
+            bits |= (_OUT_SETS if out == 0 else _OUT_PAIR if out == 1 else 0) | _bits(
+                sets_only, with_pair, _SWAP_SETS, three
+            )
+    return bits
+
+
+def tenpai_after_discard(counts: list[int], closed: bool = True, players: int = 4) -> bool:
+    """Whether some tile of a ``3n+2`` hand can be discarded leaving it tenpai (:func:`waits` of the
+    rest not empty): riichi's question after each draw, answered by one reading of the hand's parts,
+    not :func:`waits` per discard. A discard and a wait are a tile out and one in: every part but the
+    one or two they touch must read as sets already, with one pair in all.
 
     >>> from tenbou.core.tiles import counts34, parse_tiles
-    >>> shanten(counts34(t.kind for t in parse_tiles("123m456p789s1122z")))
-    0
-    >>> shanten(counts34(t.kind for t in parse_tiles("19m19p19s1234567z")))
-    0
+    >>> tenpai_after_discard(counts34(t.kind for t in parse_tiles("123m456p789s11z358m")))  # 8m out
+    True
+    >>> tenpai_after_discard(counts34(t.kind for t in parse_tiles("147m258p369s12345z")))
+    False
     """
-    total = sum(counts)
-    sets_needed = total // 3
-    best = _standard_shanten(counts, sets_needed)
-    if closed and total >= 13:
-        pairs = sum(1 for n in counts if n >= 2)
-        kinds = sum(1 for n in counts if n)
-        best = min(best, 6 - pairs + max(0, 7 - kinds))
-        kk = sum(1 for k in KOKUSHI_KINDS if counts[k])
-        has_pair = any(counts[k] >= 2 for k in KOKUSHI_KINDS)
-        best = min(best, 13 - kk - (1 if has_pair else 0))
-    return best
-
-
-def _standard_shanten(counts: list[int], sets_needed: int) -> int:
-    """The shanten of the standard form (``sets_needed`` sets and a pair): the best of the ways to
-    read each suit and the honours into sets, partial sets (two tiles a third completes) and a
-    pair (:func:`_group_readings`), one reading a group, one pair in all."""
-    man = _group_readings(tuple(counts[0:9]), True)
-    pin = _group_readings(tuple(counts[9:18]), True)
-    sou = _group_readings(tuple(counts[18:27]), True)
-    honours = _group_readings(tuple(counts[27:34]), False)
-    best = 2 * sets_needed
-    for m1, t1, p1 in man:
-        for m2, t2, p2 in pin:
-            for m3, t3, p3 in sou:
-                for m4, t4, p4 in honours:
-                    pairs = p1 + p2 + p3 + p4
-                    if pairs > 1:
-                        continue
-                    sets = min(m1 + m2 + m3 + m4, sets_needed)
-                    value = 2 * (sets_needed - sets) - min(t1 + t2 + t3 + t4, sets_needed - sets) - pairs
-                    if value < best:
-                        best = value
-    return best
-
-
-#: the readings of each suit's (and the honours') counts met so far (:func:`_group_readings`)
-_READINGS: Final[dict[tuple[int, ...], tuple[tuple[int, int, int], ...]]] = {}
-_HONOUR_READINGS: Final[dict[tuple[int, ...], tuple[tuple[int, int, int], ...]]] = {}
-
-
-def _group_readings(key: tuple[int, ...], suit: bool) -> tuple[tuple[int, int, int], ...]:
-    """The ways to read one suit's counts (9 kinds; ``suit``) or the honours' (7, no runs) as
-    ``(sets, partial sets, pair)``: those no other beats in all three (more of each never raises
-    the shanten), each read once and kept (up to a bound: a caller's odd counts are not kept
-    without end)."""
-    table = _READINGS if suit else _HONOUR_READINGS
-    found = table.get(key)
-    if found is not None:
-        return found
-    c = list(key)
-    n = len(c)
-    seen: set[tuple[int, int, int]] = set()
-
-    def read(i: int, sets: int, partials: int, pair: int) -> None:
-        while i < n and c[i] == 0:
-            i += 1
-        if i == n:
-            seen.add((sets, partials, pair))
-            return
-        if c[i] >= 3:
-            c[i] = c[i] - 3
-            read(i, sets + 1, partials, pair)
-            c[i] = c[i] + 3
-        if suit and i <= 6 and c[i + 1] and c[i + 2]:
-            c[i] = c[i] - 1
-            c[i + 1] = c[i + 1] - 1
-            c[i + 2] = c[i + 2] - 1
-            read(i, sets + 1, partials, pair)
-            c[i] = c[i] + 1
-            c[i + 1] = c[i + 1] + 1
-            c[i + 2] = c[i + 2] + 1
-        if c[i] >= 2:
-            c[i] = c[i] - 2
-            if not pair:
-                read(i, sets, partials, 1)
-            read(i, sets, partials + 1, pair)
-            c[i] = c[i] + 2
-        if suit and i <= 7 and c[i + 1]:
-            c[i] = c[i] - 1
-            c[i + 1] = c[i + 1] - 1
-            read(i, sets, partials + 1, pair)
-            c[i] = c[i] + 1
-            c[i + 1] = c[i + 1] + 1
-        if suit and i <= 6 and c[i + 2]:
-            c[i] = c[i] - 1
-            c[i + 2] = c[i + 2] - 1
-            read(i, sets, partials + 1, pair)
-            c[i] = c[i] + 1
-            c[i + 2] = c[i + 2] + 1
-        c[i] = c[i] - 1  # one tile of the kind left out; the others read on
-        read(i, sets, partials, pair)
-        c[i] = c[i] + 1
-
-    read(0, 0, 0, 0)
-    readings = tuple(
-        sorted(
-            r
-            for r in seen
-            if not any(o != r and o[0] >= r[0] and o[1] >= r[1] and o[2] >= r[2] for o in seen)
+    three = players == 3
+    if three and any(counts[k] for k in range(1, 8)):  # (2m-8m are not in the set: never in play)
+        return any(
+            waits([n - (j == k) for j, n in enumerate(counts)], closed, 3) for k in range(34) if counts[k]
         )
-    )
-    if len(table) < 1 << 16:
-        table[key] = readings
-    return readings
+    if _near_standard(counts, three):
+        return True
+    return closed and sum(counts) == 14 and _near_seven_pairs_or_kokushi(counts)
+
+
+def _near_standard(counts: list[int], three: bool) -> bool:
+    """:func:`tenpai_after_discard` of the standard form: each part's status (complete as sets, with
+    the pair, or neither) first, looked up; most hands asked have three parts or more that do not
+    read, which a tile out and one in cannot mend, and end there; then what a change makes of each
+    part (:func:`_suit_changes`)."""
+    statuses: list[int] = []
+    changes: list[int] = []
+    for k in range(27, 34):
+        if counts[k]:
+            status, bits = _HONOUR_CHANGES[min(counts[k], 4)]
+            statuses.append(status)
+            changes.append(bits)
+    keys = [(part, tuple(counts[9 * part : 9 * part + 9])) for part in range(3)]
+    keys = [(part, key) for part, key in keys if key != _NO_TILES]
+    statuses += [_status(key, part) for part, key in keys]
+    unread = statuses.count(-1)
+    if unread > 2:  # a tile out and one in mend two parts at most
+        return False
+    changes += [_suit_changes(key, part, three) for part, key in keys]
+    pairs = statuses.count(1)
+    for p in range(len(statuses)):
+        out_unread = unread - (statuses[p] < 0)
+        out_pairs = pairs - (statuses[p] == 1)
+        bits = changes[p]
+        if not out_unread and bits & (_SWAP_SETS if out_pairs == 1 else _SWAP_PAIR if out_pairs == 0 else 0):
+            return True  # the discard and the wait in this part (or the hand complete already)
+        for q in range(len(statuses)):  # the discard from this part, the wait in another
+            if q == p or out_unread - (statuses[q] < 0):
+                continue
+            wait = changes[q]
+            others = out_pairs - (statuses[q] == 1)
+            if others == 1 and bits & _OUT_SETS and wait & _IN_SETS:
+                return True
+            if others == 0 and (
+                (bits & _OUT_PAIR and wait & _IN_SETS) or (bits & _OUT_SETS and wait & _IN_PAIR)
+            ):
+                return True
+    return False
+
+
+def _near_seven_pairs_or_kokushi(counts: list[int]) -> bool:
+    """14 tiles a discard leaves waiting on seven pairs (six kinds twice or more, a seventh held) or
+    on kokushi (the thirteen terminals and honours, or twelve and one of them twice)."""
+    pairs = sum(1 for n in counts if n >= 2)
+    if pairs >= 6 and sum(1 for n in counts if n) >= 7:
+        return True
+    held = sum(1 for k in KOKUSHI_KINDS if counts[k])
+    return held == 13 or (held == 12 and any(counts[k] >= 2 for k in KOKUSHI_KINDS))

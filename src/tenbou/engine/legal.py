@@ -12,7 +12,7 @@ round's check (tests/test_selfplay.py plays them); nothing here changes the roun
 from __future__ import annotations
 
 from ..core.hand import MeldType
-from ..core.shape import is_tenpai, is_winning
+from ..core.shape import is_tenpai, is_winning, tenpai_after_discard
 from ..core.tiles import Tile, tile_order
 from .draws import abort_holds
 from .events import Ankan, Chi, Dahai, Daiminkan, Event, Hora, Kakan, Nukidora, Pon, Reach, Ryukyoku
@@ -41,11 +41,7 @@ def _after_draw(r: RoundState, seat: int) -> list[Event]:
     out: list[Event] = []
     st = r.seats[seat]
     hand_kinds = st.kinds()
-    if (
-        st.drawn is not None
-        and is_winning(hand_kinds, closed=not st.melds)
-        and can_win(r, seat, st.drawn, None, "tsumo")
-    ):
+    if st.drawn is not None and _completes(r, seat, st.drawn) and can_win(r, seat, st.drawn, None, "tsumo"):
         out.append(Hora(seat, seat, st.drawn))
     if st.riichi_accepted:
         if st.drawn is not None:
@@ -68,23 +64,36 @@ def _after_draw(r: RoundState, seat: int) -> list[Event]:
     return out
 
 
+def _completes(r: RoundState, seat: int, drawn: Tile) -> bool:
+    """Whether ``seat``'s drawn tile completes its hand: the drawn kind among the waits before the
+    draw (cached: polled on the discards before), or, with three players and a tile of 2m-8m (not
+    in the set, so no wait), the hand read whole."""
+    if r.players == 3 and 0 < drawn.kind < 8:
+        st = r.seats[seat]
+        return is_winning(st.kinds(), closed=not st.melds)
+    return drawn.kind in r.waits_before_draw(seat)
+
+
 def _discards(r: RoundState, seat: int, out: list[Event]) -> None:
     """The discards of a seat not in riichi, each tile once (the drawn tile as tsumogiri, and as a
     discard from the hand where it holds another): none kuikae forbids, and between ``reach`` and
     its tile only those that keep the hand tenpai."""
     st = r.seats[seat]
     declaring = st.riichi
-    seen: set[Tile] = set()
+    kuikae = st.kuikae
+    drawn = st.drawn
+    seen = [False] * 68  # (each tile once: by kind and red flag, not a set of tiles hashed)
     for t in st.hand:
-        if t in seen or t.kind in st.kuikae:
+        key = 2 * t.kind + (1 if t.red else 0)
+        if seen[key] or (kuikae and t.kind in kuikae):
             continue
-        seen.add(t)
+        seen[key] = True
         if declaring:
             c = st.kinds()
             c[t.kind] -= 1
             if not is_tenpai(c, closed=not st.melds, players=r.players):
                 continue
-        if t == st.drawn:
+        if t == drawn:
             out.append(Dahai(seat, t, True))
             if st.hand.count(t) > 1:
                 out.append(Dahai(seat, t, False))
@@ -116,17 +125,35 @@ def _own_kans(r: RoundState, seat: int, hand_kinds: list[int], out: list[Event])
 
 def _on_discard(r: RoundState, seat: int, who: int, tile: Tile) -> list[Event]:
     """Another seat's discard: the ron, then the calls (the fourth kan dealt in offered as the
-    ``hora`` tenbou writes for it)."""
+    ``hora`` tenbou writes for it). Most seats can do nothing with most discards: the hand's counts
+    tell it (the kind among the cached waits; two of it; its neighbours for a chi) before any
+    event is made."""
     out: list[Event] = []
-    if tile.kind in r.waits(seat) and not r.furiten(seat) and can_win(r, seat, tile, who, "ron"):
+    st = r.seats[seat]
+    counts = st.kinds()
+    k = tile.kind
+    if k in r.waits_of(seat, counts) and not r.furiten(seat) and can_win(r, seat, tile, who, "ron"):
         out.append(Hora(seat, who, tile))
-    if not r.seats[seat].riichi and r.live_wall > 0:
+    if not st.riichi and r.live_wall > 0 and (counts[k] >= 2 or _chi_shape(r, seat, who, k, counts)):
         calls = call_options(r, seat, who, tile)
         if r.fourth_kan_deal_in(seat, tile) and any(isinstance(c, Daiminkan) for c in calls):
             # the fourth kan is the hand's end: offered as the hora tenbou writes for it
             calls = [c if not isinstance(c, Daiminkan) else Hora(seat, who, tile) for c in calls]
         out.extend(calls)
     return out
+
+
+def _chi_shape(r: RoundState, seat: int, who: int, k: int, counts: list[int]) -> bool:
+    """Whether ``seat`` may chi ``who``'s discard of kind ``k`` by seat and by the tiles it holds
+    (a run of three with it); kuikae aside (:func:`call_options` judges that)."""
+    if r.players != 4 or seat != (who + 1) % 4 or k >= 27:
+        return False
+    n = k % 9
+    return (
+        (n >= 2 and counts[k - 2] > 0 and counts[k - 1] > 0)
+        or (1 <= n <= 7 and counts[k - 1] > 0 and counts[k + 1] > 0)
+        or (n <= 6 and counts[k + 1] > 0 and counts[k + 2] > 0)
+    )
 
 
 def _on_kan(r: RoundState, seat: int, who: int, tile: Tile, kan: str) -> list[Event]:
@@ -141,16 +168,10 @@ def _on_kan(r: RoundState, seat: int, who: int, tile: Tile, kan: str) -> list[Ev
 
 
 def riichi_possible(r: RoundState, seat: int) -> bool:
-    """Whether some discard leaves ``seat``'s hand tenpai."""
+    """Whether some discard leaves ``seat``'s hand tenpai (one reading of the hand,
+    :func:`tenbou.core.shape.tenpai_after_discard`, not the waits of each discard)."""
     st = r.seats[seat]
-    c = st.kinds()
-    for k in {t.kind for t in st.hand}:
-        c[k] -= 1
-        ready = is_tenpai(c, closed=not st.melds, players=r.players)
-        c[k] += 1
-        if ready:
-            return True
-    return False
+    return tenpai_after_discard(st.kinds(), closed=not st.melds, players=r.players)
 
 
 def call_options(r: RoundState, seat: int, who: int, tile: Tile) -> list[Event]:

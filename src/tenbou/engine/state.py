@@ -91,9 +91,11 @@ class SeatState(DataRecord):
     waits: list[int] = field(default_factory=list)
 
     def kinds(self) -> list[int]:
+        # (``c[k] = c[k] + 1``: mypyc compiles ``c[k] += 1`` to a generic object addition)
         c = [0] * 34
         for t in self.hand:
-            c[t.kind] += 1
+            k = t.kind
+            c[k] = c[k] + 1
         return c
 
     @property
@@ -229,8 +231,24 @@ class RoundState(Referee):
     def waits(self, seat: int) -> list[int]:
         """The kinds that would complete ``seat``'s hand (13 - 3 x melds tiles);
         cached until the hand changes."""
+        return self.waits_of(seat, self.seats[seat].kinds())
+
+    def waits_before_draw(self, seat: int) -> list[int]:
+        """The waits of ``seat``'s hand without the tile it holds drawn (:meth:`waits` before the
+        draw, cached as it is: polled on the discards before, they are mostly there): a tsumo
+        completes the hand where the drawn tile's kind is among them."""
         st = self.seats[seat]
         counts = st.kinds()
+        if st.drawn is not None:
+            k = st.drawn.kind
+            counts[k] = counts[k] - 1
+        return self.waits_of(seat, counts)
+
+    def waits_of(self, seat: int, counts: list[int]) -> list[int]:
+        """The waits of ``counts``, concealed tiles of ``seat`` (:func:`~tenbou.core.shape.waits`,
+        its melds telling whether the hand is closed), from ``seat``'s cache when they are the
+        counts it was last asked of, else worked out and kept there."""
+        st = self.seats[seat]
         key = (tuple(counts), not st.melds)
         if st.waits_key != key:
             st.waits_key = key

@@ -14,13 +14,14 @@ way to produce mjai records.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ..core.shape import waits
+from ..core._native import mypyc_attr
 from ..core.tiles import Tile, tile_set
 from ..errors import TenbouError
 from ..rules import Rules, get_rules
+from .bots import Agent, GreedyAgent, RandomAgent
 from .draws import ABORT_REASONS
 from .events import (
     Ankan,
@@ -47,95 +48,6 @@ from .round import Round
 
 __all__ = ["Agent", "GreedyAgent", "RandomAgent", "Table", "play_game", "wall_tiles"]
 
-Agent = Callable[[Round, int, Sequence[Event]], Event | None]
-
-
-@dataclass
-class RandomAgent:
-    """Picks among the legal actions at random: always wins when it can, calls
-    and declares riichi now and then, otherwise discards at random."""
-
-    rng: random.Random
-    call_rate: float = 0.25
-    riichi_rate: float = 0.6
-    kan_rate: float = 0.5
-
-    def __call__(self, rnd: Round, seat: int, actions: Sequence[Event]) -> Event | None:
-        wins = [a for a in actions if isinstance(a, Hora)]
-        if wins:
-            return wins[0]
-        if any(isinstance(a, Ryukyoku) for a in actions) and self.rng.random() < 0.5:
-            return next(a for a in actions if isinstance(a, Ryukyoku))
-        kans = [a for a in actions if isinstance(a, Ankan | Kakan | Nukidora)]
-        if kans and self.rng.random() < self.kan_rate:
-            return self.rng.choice(kans)
-        if any(isinstance(a, Reach) for a in actions) and self.rng.random() < self.riichi_rate:
-            return next(a for a in actions if isinstance(a, Reach))
-        calls = [a for a in actions if isinstance(a, Pon | Chi | Daiminkan)]
-        if calls:
-            return self.rng.choice(calls) if self.rng.random() < self.call_rate else None
-        discards = [a for a in actions if isinstance(a, Dahai)]
-        return self.rng.choice(discards) if discards else None
-
-
-@dataclass
-class GreedyAgent:
-    """Plays towards a win: keeps the discard that leaves the most waits (or,
-    short of tenpai, the best-connected tiles), declares riichi, calls value
-    tiles and sometimes other tiles, kans now and then, always wins."""
-
-    rng: random.Random
-    call_rate: float = 0.08
-    kan_rate: float = 0.5
-
-    def __call__(self, rnd: Round, seat: int, actions: Sequence[Event]) -> Event | None:
-        wins = [a for a in actions if isinstance(a, Hora)]
-        if wins:
-            return wins[0]
-        st = rnd.seats[seat]
-        kans = [a for a in actions if isinstance(a, Ankan | Kakan | Nukidora)]
-        if kans and self.rng.random() < self.kan_rate:
-            return self.rng.choice(kans)
-        if any(isinstance(a, Reach) for a in actions) and self.rng.random() < 0.85:
-            return next(a for a in actions if isinstance(a, Reach))
-        calls = [a for a in actions if isinstance(a, Pon | Chi | Daiminkan)]
-        if calls:
-            value = {31, 32, 33, 27 + (seat - rnd.dealer) % rnd.players, 27 + rnd.round_wind.index}
-            good = [c for c in calls if isinstance(c, Pon | Daiminkan) and c.pai.kind in value]
-            if good:
-                return good[0]
-            return self.rng.choice(calls) if self.rng.random() < self.call_rate else None
-        discards = [a for a in actions if isinstance(a, Dahai)]
-        if not discards:
-            return None
-        counts = st.kinds()
-        best: list[Dahai] = []
-        best_key: tuple[int, float] | None = None
-        for d in discards:
-            assert isinstance(d, Dahai)
-            k = d.pai.kind
-            counts[k] -= 1
-            ready = len(waits(counts, closed=not st.melds, players=rnd.players))
-            counts[k] += 1
-            key = (ready, -_connectivity(counts, k))
-            if best_key is None or key > best_key:
-                best, best_key = [d], key
-            elif key == best_key:
-                best.append(d)
-        return self.rng.choice(best)
-
-
-def _connectivity(counts: list[int], k: int) -> float:
-    """How much a tile works with the rest of the hand (pairs, neighbours)."""
-    same = counts[k] - 1
-    if k >= 27:
-        return 2.0 * same
-    n = k % 9
-    near = sum(counts[k + d] for d in (-1, 1) if 0 <= n + d <= 8)
-    far = sum(counts[k + d] for d in (-2, 2) if 0 <= n + d <= 8)
-    edge = 0.25 if n in (0, 8) else 0.0
-    return 2.0 * same + 1.5 * near + 0.75 * far - edge
-
 
 def wall_tiles(rules: Rules, players: int) -> list[Tile]:
     """Every tile of the set: 136 (or 108 without 2m-8m for three players), red fives by ``red_fives``."""
@@ -148,6 +60,7 @@ def wall_tiles(rules: Rules, players: int) -> list[Tile]:
     return out
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # (a user's table may extend it)
 @dataclass
 class Table:
     """A game in play: the wall, the referee (:class:`Game`), the agents and the log."""
@@ -279,7 +192,7 @@ class Table:
             if isinstance(choice, Reach):
                 self.emit(choice)
                 continue
-            if isinstance(choice, Ankan | Kakan):
+            if isinstance(choice, (Ankan, Kakan)):
                 if owed_dora:
                     self._show_dora()
                     owed_dora = 0
@@ -365,11 +278,11 @@ class Table:
         if not rnd.live_wall:
             self.emit(Ryukyoku(reason="fanpai"))
             return True, None, False, 0
-        calls.sort(key=lambda c: 0 if isinstance(c, Pon | Daiminkan) else 1)
+        calls.sort(key=lambda c: 0 if isinstance(c, (Pon, Daiminkan)) else 1)
         if calls:
             call = calls[0]
             self.emit(call)
-            assert isinstance(call, Chi | Pon | Daiminkan)
+            assert isinstance(call, (Chi, Pon, Daiminkan))
             if isinstance(call, Daiminkan):
                 owed = 0
                 if self.rules.kan_dora_timing == "immediate":
