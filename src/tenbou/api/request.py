@@ -15,7 +15,7 @@ tenbou.errors.RequestError: the key 'riichi' is given twice in one object
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Final
+from typing import Any, Final, TypeAlias
 
 from .._jsonread import MAX_DEPTH, MAX_INT_DIGITS, read_json
 from ..core.hand import Hand, Meld, MeldType, Situation
@@ -377,24 +377,35 @@ def _parse_win(
     return hand, situation, rules, more
 
 
-#: the flags of a win but ``riichi``, in the order :func:`_look_up_flags` gives them
-_OTHER_FLAGS = (
-    "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei", "tenhou", "chiihou", "renhou",
-    "fourth_kan",
-)  # fmt: skip
+#: the flags of a win but ``riichi`` as a request gives them (``_ABSENT`` where left out), and as
+#: booleans: in the order double_riichi, ippatsu, rinshan, chankan, haitei, houtei, tenhou,
+#: chiihou, renhou, fourth_kan (fixed-length tuples: the compiled build passes them unboxed)
+_RawFlags: TypeAlias = tuple[Any, Any, Any, Any, Any, Any, Any, Any, Any, Any]
+_Flags: TypeAlias = tuple[bool, bool, bool, bool, bool, bool, bool, bool, bool, bool]
 
 
 def _look_up_flags(
     request: dict[str, Any], allowed: frozenset[str], found: int
-) -> tuple[tuple[Any, ...], Any, bool]:
-    """The request's flags other than ``riichi`` as given (``_ABSENT`` where left out), its
-    ``kita``, and whether it has fields beyond these and the ``found`` ones that the caller did
-    not count; a field that is none of ``allowed`` is refused here, before any value is judged.
-    ``renhou``, ``fourth_kan`` and ``kita`` (left out by most requests that give flags) are looked
-    up only when the others do not account for every field."""
+) -> tuple[_RawFlags, Any, bool]:
+    """The request's flags other than ``riichi`` as given, its ``kita``, and whether it has fields
+    beyond these and the ``found`` ones that the caller did not count; a field that is none of
+    ``allowed`` is refused here, before any value is judged. ``renhou``, ``fourth_kan`` and
+    ``kita`` (left out by most requests that give flags) are looked up only when the others do
+    not account for every field."""
     absent = _ABSENT
-    flags = [request.get(name, absent) for name in _OTHER_FLAGS[:8]]
-    found += sum(f is not absent for f in flags)
+    double_riichi = request.get("double_riichi", absent)
+    ippatsu = request.get("ippatsu", absent)
+    rinshan = request.get("rinshan", absent)
+    chankan = request.get("chankan", absent)
+    haitei = request.get("haitei", absent)
+    houtei = request.get("houtei", absent)
+    tenhou = request.get("tenhou", absent)
+    chiihou = request.get("chiihou", absent)
+    found += (
+        (double_riichi is not absent) + (ippatsu is not absent) + (rinshan is not absent)
+        + (chankan is not absent) + (haitei is not absent) + (houtei is not absent)
+        + (tenhou is not absent) + (chiihou is not absent)
+    )  # fmt: skip
     more = found != len(request)
     if more:  # renhou, fourth_kan, kita or another field
         renhou = request.get("renhou", absent)
@@ -406,15 +417,32 @@ def _look_up_flags(
             _refuse_unknown(request, allowed)
     else:
         renhou = fourth_kan = kita = absent
-    return (*flags, renhou, fourth_kan), kita, more
+    raw = (double_riichi, ippatsu, rinshan, chankan, haitei, houtei, tenhou, chiihou, renhou, fourth_kan)
+    return raw, kita, more
 
 
-def _flag_values(request: dict[str, Any], raw: tuple[Any, ...]) -> tuple[bool, ...]:
+def _flag_values(request: dict[str, Any], raw: _RawFlags) -> _Flags:
     """The flags :func:`_look_up_flags` found, as booleans (a flag left out is false); a flag that
     is neither true nor false is refused by name (the first of the request's)."""
-    if any(f is not False and f is not True and f is not _ABSENT for f in raw):
+    double_riichi, ippatsu, rinshan, chankan, haitei, houtei, tenhou, chiihou, renhou, fourth_kan = raw
+    absent = _ABSENT
+    if (
+        (double_riichi is not False and double_riichi is not True and double_riichi is not absent)
+        or (ippatsu is not False and ippatsu is not True and ippatsu is not absent)
+        or (rinshan is not False and rinshan is not True and rinshan is not absent)
+        or (chankan is not False and chankan is not True and chankan is not absent)
+        or (haitei is not False and haitei is not True and haitei is not absent)
+        or (houtei is not False and houtei is not True and houtei is not absent)
+        or (tenhou is not False and tenhou is not True and tenhou is not absent)
+        or (chiihou is not False and chiihou is not True and chiihou is not absent)
+        or (renhou is not False and renhou is not True and renhou is not absent)
+        or (fourth_kan is not False and fourth_kan is not True and fourth_kan is not absent)
+    ):
         _refuse_flags(request)
-    return tuple(f is True for f in raw)
+    return (
+        double_riichi is True, ippatsu is True, rinshan is True, chankan is True, haitei is True,
+        houtei is True, tenhou is True, chiihou is True, renhou is True, fourth_kan is True,
+    )  # fmt: skip
 
 
 def _refuse_flags(request: dict[str, Any]) -> None:
