@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import TenbouError
-from ..verify.run import dask_client, in_order, local_cores
+from ..verify.run import dask_client, in_order, in_processes, local_cores
 from .bots import derived_seed
 from .referee import GameSpec, play_one
 
@@ -136,15 +136,12 @@ def run_match(
             note(result)
             yield result
         return
-    from concurrent.futures import ProcessPoolExecutor, as_completed
+    yield from in_processes(_play_listed, [(game,) for game in games], workers, note)
 
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        futures = {pool.submit(play_one, game): game.index for game in games}
-        try:
-            yield from in_order(((futures[f], [f.result()]) for f in as_completed(futures)), note)
-        finally:  # stopped early: the games not begun are not played
-            for f in futures:
-                f.cancel()
+
+def _play_listed(game: GameSpec) -> list[dict[str, Any]]:
+    """:func:`play_one` as a task of :func:`~tenbou.verify.run.in_processes` (a list of results)."""
+    return [play_one(game)]
 
 
 def _run_dask(

@@ -36,6 +36,7 @@ __all__ = [
     "dask_client",
     "find_record_files",
     "in_order",
+    "in_processes",
     "local_cores",
     "verify_data",
     "verify_file",
@@ -209,16 +210,27 @@ def verify_paths(
         chunks = _chunks(items, max(1, min(jobs, total)))
         yield from _run_dask(chunks, dask, max(1, workers), rules, note, max_bytes)
         return
+    chunks = _chunks(items, workers)
+    yield from in_processes(_verify_chunk, [(chunk, rules, max_bytes) for chunk in chunks], workers, note)
+
+
+def in_processes(
+    work: Callable[..., list[dict[str, Any]]],
+    tasks: Sequence[tuple[Any, ...]],
+    workers: int,
+    note: Callable[[dict[str, Any]], None],
+) -> Iterator[dict[str, Any]]:
+    """``work(*task)`` for each of ``tasks`` in up to ``workers`` local processes (``tenbou
+    verify``'s chunks of files, ``tenbou match``'s games); the results of each task, in the order
+    of the tasks (:func:`in_order`). Stopped early (an output lost, an interruption), the tasks not
+    begun are not run."""
     from concurrent.futures import ProcessPoolExecutor, as_completed
 
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        futures = {
-            pool.submit(_verify_chunk, chunk, rules, max_bytes): i
-            for i, chunk in enumerate(_chunks(items, workers))
-        }
+        futures = {pool.submit(work, *task): i for i, task in enumerate(tasks)}
         try:
             yield from in_order(((futures[f], f.result()) for f in as_completed(futures)), note)
-        finally:  # stopped early (an output lost, an interruption): the chunks not begun are not run
+        finally:
             for f in futures:
                 f.cancel()
 
