@@ -98,6 +98,19 @@ def test_the_canonical_order() -> None:
     assert str(Hand.parse("0m55m406p77z1z123s9s +1z")) == "550m406p1239s177z +1z"
 
 
+@settings(max_examples=300)
+@given(st.lists(st.tuples(st.integers(0, 33), st.booleans()), max_size=40))
+def test_sort_tiles_is_a_stable_sort_by_tile_order(pairs: list[tuple[int, bool]]) -> None:
+    """Short runs (a hand, a meld) are sorted by insertion, longer ones by ``list.sort``: both give
+    what a stable sort by :func:`tile_order` gives, equal tiles kept in the order given."""
+    tiles = [_tile(kind, red) for kind, red in pairs]
+    tagged = sorted(enumerate(tiles), key=lambda it: (tile_order(it[1]), it[0]))
+    got = sort_tiles(tiles)
+    assert got == tuple(t for _, t in tagged)
+    # (equal tiles are equal objects or not: the places of the objects given are kept)
+    assert [id(t) for t in got] == [id(t) for _, t in tagged]
+
+
 def test_the_issue_hand_is_written_sorted() -> None:
     hand = Hand.parse("123m456p789s55s23s +4s")
     assert str(hand) == "123m456p2355789s +4s"
