@@ -352,11 +352,13 @@ class Hand:
         # the concealed counts as octal digits too, three bits a kind (:func:`tenbou.core.shape.read_counts`
         # looks a hand's parts up by them): kinds 0-17 in ``low``, 18-33 in ``high`` (i64: compiled,
         # machine integers; the 1 shifted is _one()'s, not a literal, nor a local set to one, which
-        # mypyc 2.4 would shift as a 32-bit C int)
+        # mypyc 2.4 would shift as a 32-bit C int; the kind ``k`` and a tile's place in the order, too,
+        # are i64: read once from the tile, they index the counts, shift and compare as machine
+        # integers, where an int would be checked for its tag at each use)
         one = _one()
         low: i64 = 0
         high: i64 = 0
-        k = win_tile.kind
+        k: i64 = win_tile.kind
         counts[k] = 1
         if k < 18:
             low = one << 3 * k
@@ -366,7 +368,7 @@ class Hand:
             red_m, red_p, red_s = int(k == 4), int(k == 13), int(k == 22)
         # (whether the tiles come in the canonical order is told in the same pass: the place of each
         # in tile_order's terms, never below the one before's)
-        last = 0
+        last: i64 = 0
         in_order = True
         for t in concealed:
             k = t.kind
@@ -375,7 +377,7 @@ class Hand:
                 low += one << 3 * k
             else:
                 high += one << 3 * (k - 18)
-            place = k + k
+            place: i64 = k + k
             if n > 4 or t.red:
                 if n > 4:
                     too_many = True
