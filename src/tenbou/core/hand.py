@@ -69,7 +69,9 @@ class MeldType(Enum):
 
     @property
     def is_kan(self) -> bool:
-        return self in _KANS
+        # (by identity, not ``in`` a set of the kans: that hashes the member, and Enum's __hash__ is
+        # a Python function, a frame a call even compiled)
+        return self is not _CHI and self is not _PON
 
     @property
     def is_open(self) -> bool:
@@ -83,7 +85,6 @@ _PON: Final = MeldType.PON
 _DAIMINKAN: Final = MeldType.DAIMINKAN
 _KAKAN: Final = MeldType.KAKAN
 _ANKAN: Final = MeldType.ANKAN
-_KANS: Final = frozenset((MeldType.DAIMINKAN, MeldType.KAKAN, MeldType.ANKAN))
 _NOTATION_NAMES: Final = {
     "chi": MeldType.CHI,
     "pon": MeldType.PON,
@@ -281,7 +282,8 @@ class Meld(Record):
 
     @property
     def is_kan(self) -> bool:
-        return self.type in _KANS
+        t = self.type  # (by identity, as MeldType.is_kan)
+        return t is not _CHI and t is not _PON
 
 
 def _strip_where(message: str) -> str:
