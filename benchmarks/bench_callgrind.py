@@ -3,8 +3,11 @@ tenbou's ``api.score`` (compiled, and with ``--pure`` the pure build too) beside
 Python API, on the same fresh hands, in one run.
 
 Usage: ``python benchmarks/bench_callgrind.py [--warm 20000] [--n 4000] [--seed 100] [--pure]
-[--compiled-dir DIR]`` (needs ``valgrind``; one to two minutes an engine on this
-machine, a few more with ``--pure``)
+[--objects] [--compiled-dir DIR] [--baseline-dir DIR]`` (needs ``valgrind``; one to two minutes an
+engine on this machine, a few more with ``--pure``). ``--objects`` counts the object API too
+(``score_hand`` on objects parsed beforehand, as ``bench_engines.py`` times it); ``--baseline-dir``
+counts another build beside this one on the same hands (both APIs with ``--objects``) and prints
+the change of instructions a hand: how a change is shown to cost nothing.
 
 Counts, unlike times, do not move with the machine's load. Each engine runs twice under callgrind
 (``--cache-sim=yes --branch-sim=yes``, a 1 MiB last-level cache: the L2 of the machine the README
@@ -49,6 +52,14 @@ EVENTS = {
 }
 #: the peer's row, which the others are compared with
 RIICHIENV = "RiichiEnv, HandEvaluator(...).calc"
+#: the row of tenbou's object API (``--objects``)
+OBJECTS = "tenbou compiled, score_hand(objects)"
+#: the rows of the ``--baseline-dir`` build, and the rows of this build each is compared with
+BASELINE = "tenbou baseline, api.score(dict)"
+BASELINE_OBJECTS = "tenbou baseline, score_hand(objects)"
+_AGAINST = {BASELINE: "tenbou compiled, api.score(dict)", BASELINE_OBJECTS: OBJECTS}
+#: what the child runs for a row (tenbou's dict API where the row is not named here)
+_CHILD = {RIICHIENV: "riichienv", OBJECTS: "tenbou-objects", BASELINE_OBJECTS: "tenbou-objects"}
 
 
 def child(engine: str, hands_path: str, warm: int, n: int) -> int:
@@ -69,8 +80,27 @@ def child(engine: str, hands_path: str, warm: int, n: int) -> int:
         run(inputs[:warm])
         run(inputs[warm : warm + n])
         return 0
-    from tenbou.api import score
     from tenbou.errors import TenbouError
+
+    if engine == "tenbou-objects":
+        from bench_engines import _TABLE_KEYS
+        from tenbou import score_hand
+        from tenbou.api import parse_win_request
+
+        # (every hand of the file parsed, in both runs: the difference is the scoring alone)
+        objects = [parse_win_request({k: v for k, v in req.items() if k not in _TABLE_KEYS}) for req in data]
+
+        def run_objects(batch: list[Any]) -> None:
+            for hand, situation, rules in batch:
+                try:  # noqa: SIM105 (the loop bench_engines.py times)
+                    score_hand(hand, situation, rules)
+                except TenbouError:
+                    pass
+
+        run_objects(objects[:warm])
+        run_objects(objects[warm : warm + n])
+        return 0
+    from tenbou.api import score
 
     def run_tenbou(batch: list[dict[str, Any]]) -> None:
         for req in batch:
@@ -141,7 +171,17 @@ def main(argv: list[str] | None = None) -> int:
         "--seed", type=int, default=100, help="generator seed of the first 2,000 hands (default 100)"
     )
     ap.add_argument("--pure", action="store_true", help="count the pure build too (about 4 times as long)")
+    ap.add_argument(
+        "--objects",
+        action="store_true",
+        help="count the compiled score_hand(hand, situation, rules) too, on objects parsed beforehand",
+    )
     ap.add_argument("--compiled-dir", help="where the compiled build is kept (default: see _builds.py)")
+    ap.add_argument(
+        "--baseline-dir",
+        help="another build of tenbou to count beside this one, on the same hands "
+        "(pip install --no-deps --target DIR of an earlier commit)",
+    )
     ap.add_argument("--child", nargs=4, help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     if args.child:
@@ -164,6 +204,15 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     (tmp / "tenbou.json").write_text(json.dumps(hands), encoding="utf-8")
     engines["tenbou compiled, api.score(dict)"] = (_builds.env_for(compiled), tmp / "tenbou.json")
+    if args.objects:
+        engines[OBJECTS] = (_builds.env_for(compiled), tmp / "tenbou.json")
+    if args.baseline_dir:
+        baseline = Path(args.baseline_dir)
+        if not (baseline / "tenbou" / "__init__.py").exists():
+            ap.error(f"--baseline-dir: no build of tenbou in {baseline} (pip install --no-deps --target DIR)")
+        engines[BASELINE] = (_builds.env_for(baseline), tmp / "tenbou.json")
+        if args.objects:
+            engines[BASELINE_OBJECTS] = (_builds.env_for(baseline), tmp / "tenbou.json")
     if args.pure:
         engines["tenbou pure Python, api.score(dict)"] = (_builds.env_for(_builds.PURE), tmp / "tenbou.json")
     try:
@@ -181,9 +230,7 @@ def main(argv: list[str] | None = None) -> int:
         flush=True,
     )
     rows = {
-        name: counts(
-            "riichienv" if name == RIICHIENV else "tenbou", env, data, args.warm, args.n, tmp / f"cg.{i}"
-        )
+        name: counts(_CHILD.get(name, "tenbou"), env, data, args.warm, args.n, tmp / f"cg.{i}")
         for i, (name, (env, data)) in enumerate(engines.items())
     }
     ref = rows.get(RIICHIENV)
@@ -196,6 +243,13 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{name:<38}" + "".join(cells))
     if ref:
         print("(x: against RiichiEnv's Python API)")
+    for base, mine in _AGAINST.items():
+        if base in rows:
+            before, after = rows[base]["Ir"], rows[mine]["Ir"]
+            print(
+                f"{mine}: {after:,.1f} instructions a hand against the baseline's {before:,.1f} "
+                f"({(after - before) / before:+.2%})"
+            )
     return 0
 
 
