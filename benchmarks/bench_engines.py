@@ -19,7 +19,12 @@ without tells how much of an engine's time goes to reading memory that a fresh h
 ``--baseline-dir DIR`` times one more build of tenbou in the same passes, the one installed in DIR
 (``pip install --no-deps --target DIR`` of an earlier commit): its rows are printed with the others,
 and this checkout's builds against it (the median of the pass-by-pass ratios), so that a change is
-measured before and after in one run, on one machine, in the same minutes.
+measured before and after in one run, on one machine, in the same minutes. Each of its rows is
+timed right beside the same row of the compiled build, first on every other pass
+(:func:`pass_order`). Timed a pure Python pass apart and always after it, a build measured against
+itself once came out 0.948x (2026-12-06, 21 passes); side by side and taking turns, four runs
+of the same gave 0.981x-1.025x: a difference of a few per cent between two builds is within what
+one run can tell (``bench_callgrind.py --baseline-dir`` counts instructions, which do not move).
 
 ``--stream K`` has each tenbou build score K other fresh hands (seeds from :data:`STREAM_SEED`, none
 of the timed ones) before pass 0: the state of a long run, an analyst's millions of hands, where the
@@ -106,6 +111,30 @@ def as_timed(batches: list[list[Any]], distinct: int | None) -> list[list[Any]]:
 
 #: the generator seed of the first pass of ``--stream`` hands (far from the timed passes' seeds)
 STREAM_SEED = 1_000_000
+
+
+def pass_order(labels: list[str], i: int) -> list[str]:
+    """The order the engines are timed in on pass ``i``: as listed, but for the baseline build's
+    rows, each timed right beside the same row of this checkout's compiled build, before it on even
+    passes and after it on odd ones, so that neither of the two compared has the same place in
+    every pass nor minutes between them (a drift of the machine's speed within a pass, or a cost of
+    coming after another process, falls on both alike).
+
+    >>> pass_order(["tenbou compiled api", "tenbou pure api", "tenbou baseline api", "mahjong"], 1)
+    ['tenbou compiled api', 'tenbou baseline api', 'tenbou pure api', 'mahjong']
+    >>> pass_order(["tenbou compiled api", "tenbou pure api", "tenbou baseline api", "mahjong"], 2)
+    ['tenbou baseline api', 'tenbou compiled api', 'tenbou pure api', 'mahjong']
+    """
+    out: list[str] = []
+    for label in labels:
+        if label.startswith("tenbou baseline "):
+            continue
+        twin = label.replace("tenbou compiled ", "tenbou baseline ", 1)
+        if label.startswith("tenbou compiled ") and twin in labels:
+            out.extend((twin, label) if i % 2 == 0 else (label, twin))
+        else:
+            out.append(label)
+    return out
 
 
 def worker(hands_path: str, expect: str, distinct: int | None, stream: int) -> int:
@@ -521,9 +550,9 @@ def main(argv: list[str] | None = None) -> int:
             checks[label] = check()
         runs: dict[str, list[float]] = {label: [] for label in engines}
         for i in range(1, args.repeat + 1):
-            for label, (timed, _) in engines.items():
+            for label in pass_order(list(engines), i):
                 gc.collect()  # (the workers do the same before their pass)
-                runs[label].append(timed(i))
+                runs[label].append(engines[label][0](i))
     finally:
         for w in workers:
             w.close()
