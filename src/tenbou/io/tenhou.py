@@ -16,32 +16,9 @@ names under one roof, as it always has.
 
 from __future__ import annotations
 
-from .mjlog.codes import (
-    Ten,
-    TenhouMeld,
-    TenhouMeldType,
-    decode_meld,
-    encode_meld,
-    parse_ten,
-    parse_yaku,
-    parse_yakuman,
-    tile_from_136,
-    tile_to_136,
-)
-from .mjlog.events import mjlog_records
-from .mjlog.game import (
-    Agari,
-    Call,
-    Init,
-    MjlogGame,
-    MjlogRound,
-    Round,
-    agari_to_request,
-    parse_mjlog,
-    read_mjlog,
-    recorded_yaku,
-)
-from .mjlog.read import _EXAMPLE, is_mjlog
+from . import mjlog
+from .mjlog import *  # noqa: F403 (the package's names, listed once, in its __all__)
+from .mjlog.read import _EXAMPLE
 from .mjlog.rules import (
     GO_FAST,
     GO_HANCHAN,
@@ -50,12 +27,10 @@ from .mjlog.rules import (
     GO_SANMA,
     GO_VS_HUMAN,
     UNMODELLED_GO_BITS,
-    GameType,
 )
-from .mjlog.vocab import RYUUKYOKU_TYPES, tenbou_yaku_id
-from .mjlog.write import write_mjlog
 from .record import JSON
 
+#: mjlog's names (:data:`tenbou.io.mjlog.__all__`), the room's rule bits, and JSON
 __all__ = [
     "GO_FAST",
     "GO_HANCHAN",
@@ -64,32 +39,7 @@ __all__ = [
     "GO_SANMA",
     "GO_VS_HUMAN",
     "JSON",
-    "RYUUKYOKU_TYPES",
     "UNMODELLED_GO_BITS",
     "_EXAMPLE",
-    "Agari",
-    "Call",
-    "GameType",
-    "Init",
-    "MjlogGame",
-    "MjlogRound",
-    "Round",
-    "Ten",
-    "TenhouMeld",
-    "TenhouMeldType",
-    "agari_to_request",
-    "decode_meld",
-    "encode_meld",
-    "is_mjlog",
-    "mjlog_records",
-    "parse_mjlog",
-    "parse_ten",
-    "parse_yaku",
-    "parse_yakuman",
-    "read_mjlog",
-    "recorded_yaku",
-    "tenbou_yaku_id",
-    "tile_from_136",
-    "tile_to_136",
-    "write_mjlog",
 ]
+__all__ += mjlog.__all__
