@@ -5,10 +5,13 @@ game's end takes ``chombo_points`` from the offender's final score."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
+from tenbou.cli import main
 from tenbou.core.tiles import Tile
 from tenbou.engine.events import (
     EndGame,
@@ -192,3 +195,15 @@ def test_tenhou6_and_mjlog_leave_the_chombo_hand_out() -> None:
     assert mjlog.count("<INIT ") == 1
     again = mjai_records(write_records([rec], "mjai").decode(), "again.jsonl")[0]
     assert again.hands[0] == rec.hands[0]
+
+
+def test_replay_names_the_offender(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``tenbou replay``'s text line of a chombo says whose it was, as its JSON line does."""
+    record = tmp_path / "chombo.jsonl"
+    record.write_text("\n".join(_record_lines([4000, -8000, 2000, 2000])) + "\n", encoding="utf-8")
+    assert main(["replay", str(record)]) == 0
+    first = capsys.readouterr().out.splitlines()[0]
+    assert "chombo" in first and " seat 1 chombo;" in first and first.endswith(" ok")
+    assert main(["replay", "--json", str(record)]) == 0
+    line = json.loads(capsys.readouterr().out.splitlines()[0])
+    assert line["kind"] == "chombo" and line["offender"] == 1

@@ -251,6 +251,8 @@ def _cmd_replay(args: argparse.Namespace) -> int:
                 yaku = ", ".join(y["id"] for y in r["yaku"])
                 pao = "".join(f" pao:{p['yaku']}@{p['seat']}" for p in r["pao"])
                 who += f" seat {r['winner']} {how} {r['points']} ({yaku}){pao};"
+            if "offender" in line:  # a chombo stopped the hand
+                who += f" seat {line['offender']} chombo;"
             check = "  unchecked (the record gives no deltas)"
             if "match" in line:
                 check = "  ok" if line["match"] else f"  DIFFERS from the record {line['recorded_deltas']}"

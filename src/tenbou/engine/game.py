@@ -134,6 +134,9 @@ class HandRecord(Record):
             "deltas": list(self.deltas),
             "results": self.settlement["results"],
         }
+        offender = self.outcome.offender if self.outcome is not None else self.settlement.get("offender")
+        if offender is not None:  # a chombo stopped the hand: whose
+            out["offender"] = offender
         if self.recorded_deltas is not None:
             out["recorded_deltas"] = list(self.recorded_deltas)
             out["match"] = self.match

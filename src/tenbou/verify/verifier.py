@@ -341,9 +341,8 @@ class _Verifier:
             request = {"rules": self.rules_json, **hr.request}
             # the engine names the liable seats it tracked; an empty list is left to inference
             request["wins"] = [{k: v for k, v in w.items() if k != "pao" or v} for w in request["wins"]]
-        elif hr.kind == "chombo":  # no settle request pays a chombo: a replay shows it
+        elif hr.kind == "chombo":  # no settle request pays a chombo (the line names its offender)
             request = None
-            line["offender"] = st.offender
         else:
             request = self._draw_request(rnd, hr)
         line["_request"] = request
