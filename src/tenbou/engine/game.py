@@ -120,6 +120,14 @@ class HandRecord(Record):
         return made
 
     @property
+    def offender(self) -> int | None:
+        """The seat whose chombo stopped the hand (``None`` for any other hand end)."""
+        if self.outcome is not None:
+            return self.outcome.offender
+        offender = self.settlement.get("offender")
+        return offender if isinstance(offender, int) else None
+
+    @property
     def match(self) -> bool | None:
         """Whether tenbou's deltas equal the record's (``None`` where the record has none)."""
         return None if self.recorded_deltas is None else tuple(self.recorded_deltas) == self.deltas
@@ -134,7 +142,7 @@ class HandRecord(Record):
             "deltas": list(self.deltas),
             "results": self.settlement["results"],
         }
-        offender = self.outcome.offender if self.outcome is not None else self.settlement.get("offender")
+        offender = self.offender
         if offender is not None:  # a chombo stopped the hand: whose
             out["offender"] = offender
         if self.recorded_deltas is not None:
@@ -470,8 +478,8 @@ class Game(Referee):
         oka = (return_points - self.start_points) * n / 1000
         chombos = [0] * n
         for hand in self.hands:
-            offender = hand.settlement.get("offender")
-            if hand.kind == "chombo" and isinstance(offender, int) and 0 <= offender < n:
+            offender = hand.offender
+            if hand.kind == "chombo" and offender is not None and 0 <= offender < n:
                 chombos[offender] += 1
         penalties = chombo_penalties(self.rules, chombos)
         final = [0.0] * n

@@ -301,14 +301,16 @@ def _counts(game: Game, events: Sequence[Event], seats: Sequence[_Seat]) -> list
             for seat in riichi:
                 out[seat]["riichi"] += 1
             dealt_in: set[int] = set()
-            for result in record.settlement["results"]:
-                out[result["winner"]]["wins"] += 1
-                if result["from"] is not None and result["from"] != result["winner"]:
-                    dealt_in.add(result["from"])
-                for liability in result.get("pao") or ():
-                    seat = liability.get("seat")
-                    if isinstance(seat, int) and 0 <= seat < n:
-                        out[seat]["pao"] += 1
+            outcome = record.outcome
+            assert outcome is not None  # (the engine's hands keep their typed settlement)
+            for result in outcome.results:
+                win = result.score.situation
+                out[win.winner]["wins"] += 1
+                if win.discarder is not None and win.discarder != win.winner:
+                    dealt_in.add(win.discarder)
+                for liability in result.pao:
+                    if 0 <= liability.seat < n:
+                        out[liability.seat]["pao"] += 1
             for seat in dealt_in:
                 out[seat]["deal_ins"] += 1
     return out
