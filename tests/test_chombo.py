@@ -207,3 +207,15 @@ def test_replay_names_the_offender(tmp_path: Path, capsys: pytest.CaptureFixture
     assert main(["replay", "--json", str(record)]) == 0
     line = json.loads(capsys.readouterr().out.splitlines()[0])
     assert line["kind"] == "chombo" and line["offender"] == 1
+
+
+def test_mjai_app_error_is_refused_with_what_to_write_instead(tmp_path: Path) -> None:
+    """mjai.app ends a hand with ``"reason": "error"`` for a bot's fault, naming no bot: tenbou
+    does not guess whose it was, and its refusal says what to write instead."""
+    lines = _record_lines([4000, -8000, 2000, 2000])
+    lines[3] = json.dumps({"type": "ryukyoku", "deltas": [4000, -8000, 2000, 2000], "reason": "error"})
+    rec = mjai_records("\n".join(lines), "mjai_app.jsonl")[0]
+    line = verify_record(rec)[0]
+    assert line["match"] is False
+    (text,) = [m["detail"] for m in line["mismatches"] if m["kind"] == "illegal_event"]
+    assert "'error'" in text and "mjai.app" in text and "reason 'chombo'" in text

@@ -14,6 +14,8 @@ does not count, its riichi sticks go back). Nothing here changes the round.
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..core.tiles import TERMINALS_AND_HONORS
 from ..rules import DRAW_REASONS, NAGASHI_MANGAN
 from ..settle.payment import Settlement, settle_chombo, settle_draw
@@ -32,6 +34,13 @@ _REASON_NAMES = {v: k for k, v in ABORT_REASONS.items()}
 _EXHAUSTIVE_REASONS = (MJAI_EXHAUSTIVE, MJAI_DRAW_REASONS[NAGASHI_MANGAN])
 #: the reason of a hand stopped by a chombo (its ``actor`` the offender)
 CHOMBO = "chombo"
+#: reasons other producers write that tenbou does not read, and what to write instead
+_UNREAD_REASONS: Final = {
+    "error": (
+        "mjai.app's word for a bot's fault, which names no offender and is settled by its own "
+        f"rules; write the hand's end as reason {CHOMBO!r} with the offender's seat as actor"
+    ),
+}
 
 
 def check_ryukyoku(r: RoundState, ev: Ryukyoku, p: Problems) -> Settlement:
@@ -46,8 +55,12 @@ def check_ryukyoku(r: RoundState, ev: Ryukyoku, p: Problems) -> Settlement:
     if ev.tenpais is not None and len(ev.tenpais) != r.players:
         p.hard(f"ryukyoku.tenpais: {len(ev.tenpais)} entries for {r.players} players")
     if ev.reason is not None and ev.reason not in _REASON_NAMES and ev.reason not in _EXHAUSTIVE_REASONS:
-        known = ", ".join((*_EXHAUSTIVE_REASONS, *_REASON_NAMES))
-        p.hard(f"ryukyoku.reason: {ev.reason!r} is not a draw tenbou knows ({known})")
+        known = ", ".join((*_EXHAUSTIVE_REASONS, *_REASON_NAMES, f"{CHOMBO} with its actor"))
+        hint = _UNREAD_REASONS.get(ev.reason)
+        p.hard(
+            f"ryukyoku.reason: {ev.reason!r} is not a hand end tenbou knows ({known})"
+            + ("" if hint is None else f": {hint}")
+        )
     exhaustive = ev.reason in _EXHAUSTIVE_REASONS or (ev.reason is None and r.live_wall == 0)
     if exhaustive:
         if r.live_wall != 0:
