@@ -368,8 +368,10 @@ class Hand:
             high = one << 3 * (k - 18)
         if win_tile.red:
             red_m, red_p, red_s = int(k == 4), int(k == 13), int(k == 22)
-        # (whether the tiles come in the canonical order is told in the same pass: the place of each
-        # in tile_order's terms, never below the one before's)
+        # (whether the tiles come in the canonical order is told in the same pass, at the cost of a
+        # comparison a tile: each kind never below the one before's, and after a red five, the kind
+        # above it, so that a plain five after a red one is out of order -- as is, harmlessly, a
+        # second red five of the kind, which only sorts tiles already in order)
         last: i64 = 0
         in_order = True
         for t in concealed:
@@ -379,21 +381,20 @@ class Hand:
                 low += one << 3 * k
             else:
                 high += one << 3 * (k - 18)
-            place: i64 = k + k
+            if k < last:
+                in_order = False
+            last = k
             if n > 4 or t.red:
                 if n > 4:
                     too_many = True
                 if t.red:
-                    place += 1
+                    last = k + 1
                     if k == 4:
                         red_m += 1
                     elif k == 13:
                         red_p += 1
                     else:
                         red_s += 1
-            if place < last:
-                in_order = False
-            last = place
         #: the concealed tiles, in the canonical order (:func:`~tenbou.tiles.tile_order`), whatever
         #: order they were given in
         self.concealed: Final = concealed if in_order else sort_tiles(concealed)
