@@ -44,9 +44,10 @@ def validate(hand: Hand, s: Situation, rules: Rules) -> None:
     counting dora indicators, red fives the rules do not have, 2m-8m with three
     players), melds (a call from oneself, a chi not from the left) and
     contradictory situations (ippatsu without riichi, chankan on a tsumo, ...)."""
+    # (four checks, one concern each, and one call each: in pure Python a call is dear, so the
+    # indicators' count and kita are checked with the tiles in sight, which count the Norths)
     _check_seats(hand, s, rules)
-    norths = _check_tiles_in_sight(hand, s, rules)
-    _check_indicators(s, rules, norths)
+    _check_tiles_in_sight(hand, s, rules)
     _check_situation(hand, s, rules)
     if s.tenhou or s.chiihou or s.renhou:
         _check_first_turn(hand, s)
@@ -91,10 +92,11 @@ def _check_seats(hand: Hand, s: Situation, rules: Rules) -> None:
             )
 
 
-def _check_tiles_in_sight(hand: Hand, s: Situation, rules: Rules) -> int:
+def _check_tiles_in_sight(hand: Hand, s: Situation, rules: Rules) -> None:
     """The copies of each kind in sight, red fives, three-player manzu (the common case judged at a
-    glance, anything else by :func:`_check_tiles`, which says what is wrong); the North tiles in
-    sight, for the kita check."""
+    glance, anything else by :func:`_check_tiles`, which says what is wrong); then kita (three
+    players with nukidora, at most four North tiles in sight) and the number of dora and ura
+    indicators."""
     n = s.players
     counts = hand.counts  # at most four of a kind (Hand checks it)
     red_fives = hand.red_fives
@@ -154,13 +156,6 @@ def _check_tiles_in_sight(hand: Hand, s: Situation, rules: Rules) -> int:
             or fives_s - reds_s > 4 - allowed[2]
         ):
             _check_tiles(hand, s, rules)
-    return norths
-
-
-def _check_indicators(s: Situation, rules: Rules, norths: int) -> None:
-    """Kita (three players with nukidora, at most four North tiles in sight) and the number of dora
-    and ura indicators."""
-    n = s.players
     if s.kita:
         if n != 3 or not rules.nukidora:
             raise InvalidHandError(
