@@ -20,7 +20,8 @@ without tells how much of an engine's time goes to reading memory that a fresh h
 (``pip install --no-deps --target DIR`` of an earlier commit): its rows are printed with the others,
 and this checkout's builds against it (the median of the pass-by-pass ratios), so that a change is
 measured before and after in one run, on one machine, in the same minutes. Each of its rows is
-timed right beside the same row of the compiled build, first on every other pass
+timed right beside the same row of this checkout's build of its kind (compiled, or pure for a
+baseline that is pure Python, e.g. ``--baseline-dir OLD/src``), first on every other pass
 (:func:`pass_order`). Timed a pure Python pass apart and always after it, a build measured against
 itself once came out 0.948x (2026-12-06, 21 passes); side by side and taking turns, four runs
 of the same gave 0.981x-1.025x: a difference of a few per cent between two builds is within what
@@ -113,24 +114,28 @@ def as_timed(batches: list[list[Any]], distinct: int | None) -> list[list[Any]]:
 STREAM_SEED = 1_000_000
 
 
-def pass_order(labels: list[str], i: int) -> list[str]:
+def pass_order(labels: list[str], i: int, pair: str = "compiled") -> list[str]:
     """The order the engines are timed in on pass ``i``: as listed, but for the baseline build's
-    rows, each timed right beside the same row of this checkout's compiled build, before it on even
-    passes and after it on odd ones, so that neither of the two compared has the same place in
-    every pass nor minutes between them (a drift of the machine's speed within a pass, or a cost of
-    coming after another process, falls on both alike).
+    rows, each timed right beside the same row of this checkout's ``pair`` build (the build of the
+    baseline's kind, compiled or pure), before it on even passes and after it on odd ones, so that
+    neither of the two compared has the same place in every pass nor minutes between them (a drift
+    of the machine's speed within a pass, or a cost of coming after another process, falls on both
+    alike).
 
     >>> pass_order(["tenbou compiled api", "tenbou pure api", "tenbou baseline api", "mahjong"], 1)
     ['tenbou compiled api', 'tenbou baseline api', 'tenbou pure api', 'mahjong']
     >>> pass_order(["tenbou compiled api", "tenbou pure api", "tenbou baseline api", "mahjong"], 2)
     ['tenbou baseline api', 'tenbou compiled api', 'tenbou pure api', 'mahjong']
+    >>> pass_order(["tenbou compiled api", "tenbou pure api", "tenbou baseline api", "mahjong"], 1, "pure")
+    ['tenbou compiled api', 'tenbou pure api', 'tenbou baseline api', 'mahjong']
     """
     out: list[str] = []
+    mine = f"tenbou {pair} "
     for label in labels:
         if label.startswith("tenbou baseline "):
             continue
-        twin = label.replace("tenbou compiled ", "tenbou baseline ", 1)
-        if label.startswith("tenbou compiled ") and twin in labels:
+        twin = label.replace(mine, "tenbou baseline ", 1)
+        if label.startswith(mine) and twin in labels:
             out.extend((twin, label) if i % 2 == 0 else (label, twin))
         else:
             out.append(label)
@@ -550,7 +555,7 @@ def main(argv: list[str] | None = None) -> int:
             checks[label] = check()
         runs: dict[str, list[float]] = {label: [] for label in engines}
         for i in range(1, args.repeat + 1):
-            for label in pass_order(list(engines), i):
+            for label in pass_order(list(engines), i, kinds.get("baseline", "compiled")):
                 gc.collect()  # (the workers do the same before their pass)
                 runs[label].append(engines[label][0](i))
     finally:
