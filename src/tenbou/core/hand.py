@@ -354,9 +354,9 @@ class Hand:
         # the concealed counts as octal digits too, three bits a kind (:func:`tenbou.core.shape.read_counts`
         # looks a hand's parts up by them): kinds 0-17 in ``low``, 18-33 in ``high`` (i64: compiled,
         # machine integers; the 1 shifted is _one()'s, not a literal, nor a local set to one, which
-        # mypyc 2.4 would shift as a 32-bit C int; the kind ``k`` and a tile's place in the order, too,
-        # are i64: read once from the tile, they index the counts, shift and compare as machine
-        # integers, where an int would be checked for its tag at each use)
+        # mypyc 2.4 would shift as a 32-bit C int; the kind ``k`` and the ``last`` kind of the order
+        # check, too, are i64: read once from the tile, they index the counts, shift and compare as
+        # machine integers, where an int would be checked for its tag at each use)
         one = _one()
         low: i64 = 0
         high: i64 = 0

@@ -303,10 +303,11 @@ def sort_tiles(tiles: Iterable[Tile]) -> tuple[Tile, ...]:
     '4550m1z'
     """
     # (an insertion sort: tiles come a hand at a time and nearly in order, and sorted(key=...) makes
-    # a Python call and an int object a tile, compiled or not; a hand's 13 tiles sort in a sixth of
-    # the instructions compiled, and in less time in pure Python. Each place is tile_order's,
-    # written out: a call a comparison would cost pure Python more than the sort saves. Longer runs
-    # of tiles, a wall or a river, go to list.sort.)
+    # a Python call and an int object a tile. Compiled, the out-of-order hands of bench_engines sort
+    # in half the instructions (3,500 against 7,300 a hand); in pure Python they take half as many
+    # again (19,900 against 13,400), on the 7 % of hands that need a sort. Each place is
+    # tile_order's, written out: in pure Python a call a comparison cost more still. Longer runs of
+    # tiles, a wall or a river, go to list.sort.)
     out = list(tiles)
     n = len(out)
     if n > _INSERTION_SORT_MAX:
