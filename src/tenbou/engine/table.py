@@ -147,13 +147,11 @@ class Table:
         hand = self.game.hands[-1] if self.game.hands else None
         if hand is None:
             return
-        # (the typed settlement the engine keeps: its JSON is made only when asked for)
+        # (the typed settlement the engine keeps for the hand it just played: its JSON is made only
+        # when asked for)
         outcome = hand.outcome
-        per_winner: dict[int, tuple[int, ...]] = (
-            {w.score.situation.winner: w.deltas for w in outcome.results}
-            if outcome is not None
-            else {r["winner"]: tuple(r["deltas"]) for r in hand.settlement["results"]}
-        )
+        assert outcome is not None
+        per_winner = {w.score.situation.winner: w.deltas for w in outcome.results}
         for i in range(len(self.events) - 1, -1, -1):
             ev = self.events[i]
             if isinstance(ev, StartKyoku):
